@@ -1,0 +1,135 @@
+import { type ApiKeySource, type RequestContext, request } from './request.ts';
+import type { Composer, Prompt } from './types.ts';
+import { createUsageStore, type UsageStore } from './usage-store.ts';
+import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from './validate.ts';
+
+/** Options of `createPromptApiClient`. */
+export interface PromptApiClientOptions {
+  /**
+   * Base address of the API, such as `https://api.example.com/v1` or `/api/prompts` behind your own
+   * proxy. A trailing slash is ignored.
+   */
+  baseUrl: string;
+  /**
+   * The API key, or a function that returns it (sync or async, called before every request). With no key,
+   * no `Authorization` header is sent: use that behind a server-side proxy that adds it.
+   * @default undefined
+   */
+  apiKey?: ApiKeySource;
+  /**
+   * The `fetch` to use: a test double, or one with your own instrumentation.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Milliseconds before a request fails with `TIMEOUT` (the body included). `0` disables the timeout.
+   * @default 10000
+   */
+  timeoutMs?: number;
+  /**
+   * Extra headers sent with every request. `Authorization` and `Accept` are set by the client.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * Cache scope for query keys: clients with different scopes never share cached entries.
+   * @default the base URL, plus `#` and a fingerprint of `apiKey` when it is a string (never the key)
+   */
+  scope?: string;
+  /**
+   * The clock, in milliseconds since the epoch; used by the quota guard. Tests pass a mock clock.
+   * @default Date.now
+   */
+  now?: () => number;
+}
+
+/** Options of a single-item read. */
+export interface GetOptions {
+  /** Version to fetch, such as `1.0.0`. @default the latest published version */
+  version?: string;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** Options of a list read. */
+export interface ListOptions {
+  /** Adds `publishedVersions` to every item (`include_versions=true`). @default false */
+  includeVersions?: boolean;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** A client of the Prompt and Composer Read API. Every method rejects with `PromptApiError`. */
+export interface PromptApiClient {
+  /** The normalized base URL (no trailing slash). */
+  readonly baseUrl: string;
+  /** The cache scope query keys use. Never contains the API key. */
+  readonly scope: string;
+  /** The account's usage, fed by every response's rate-limit headers. */
+  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe'>;
+  /** `GET /prompts/{promptId}`. */
+  getPrompt(promptId: string, options?: GetOptions): Promise<Prompt>;
+  /** `GET /prompts`. */
+  listPrompts(options?: ListOptions): Promise<Prompt[]>;
+  /** `GET /composers/{composerId}`. */
+  getComposer(composerId: string, options?: GetOptions): Promise<Composer>;
+  /** `GET /composers`. */
+  listComposers(options?: ListOptions): Promise<Composer[]>;
+}
+
+/** FNV-1a, 32 bits: tells keys apart in a cache scope without revealing them. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+function itemPath(collection: string, id: string, version: string | undefined): string {
+  const query = version === undefined ? '' : `?${new URLSearchParams({ version })}`;
+  return `/${collection}/${encodeURIComponent(id)}${query}`;
+}
+
+function listPath(collection: string, includeVersions: boolean | undefined): string {
+  return includeVersions ? `/${collection}?include_versions=true` : `/${collection}`;
+}
+
+/**
+ * Creates a client for the Prompt and Composer Read API.
+ *
+ * @example
+ * const client = createPromptApiClient({ baseUrl: 'https://api.example.com', apiKey: 'pk_live_...' })
+ * const prompt = await client.getPrompt('welcome-email', { version: '1.0.0' })
+ */
+export function createPromptApiClient(options: PromptApiClientOptions): PromptApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const usage = createUsageStore();
+  const context: RequestContext = {
+    baseUrl,
+    apiKey: options.apiKey,
+    // Looked up per call, so a fetch patched after creation (msw, instrumentation) is used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    headers: options.headers ?? {},
+    usage,
+    now: options.now ?? Date.now,
+  };
+  const scope =
+    options.scope ?? (typeof options.apiKey === 'string' ? `${baseUrl}#${fingerprint(options.apiKey)}` : baseUrl);
+
+  return {
+    baseUrl,
+    scope,
+    usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe },
+    getPrompt: (promptId, { version, signal } = {}) =>
+      request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
+    listPrompts: ({ includeVersions, signal } = {}) =>
+      request(context, listPath('prompts', includeVersions), parsePromptList, signal),
+    getComposer: (composerId, { version, signal } = {}) =>
+      request(context, itemPath('composers', composerId, version), parseComposer, signal),
+    listComposers: ({ includeVersions, signal } = {}) =>
+      request(context, listPath('composers', includeVersions), parseComposerList, signal),
+  };
+}

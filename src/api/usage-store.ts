@@ -1,0 +1,83 @@
+import type { RateLimit, Usage } from './types.ts';
+
+/** The account's monthly usage as last reported by the service. */
+export interface UsageSnapshot {
+  /** Monthly request quota. */
+  limit: number;
+  /** Requests remaining this period. */
+  remaining: number;
+  /** Requests used this period (`limit - remaining`, or the 429 body's `usage.used`). */
+  used: number;
+  /** When the quota resets; `null` when the service has not said. */
+  reset: Date | null;
+  /** `true` at 0 remaining or after a 429, until a response says otherwise. */
+  exceeded: boolean;
+  /** Upgrade link from the last 429 body; `null` when none was seen. */
+  upgradeUrl: string | null;
+}
+
+/** A tiny external store, shaped for `useSyncExternalStore`. */
+export interface UsageStore {
+  /** The current snapshot; the same object until something changes. `null` before any response. */
+  getSnapshot(): UsageSnapshot | null;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Records a response's rate-limit headers. */
+  recordRateLimit(rateLimit: RateLimit): void;
+  /** Records a 429: the body's usage and upgrade link, and the headers when valid. */
+  recordExceeded(usage: Usage | undefined, upgradeUrl: string | undefined, rateLimit: RateLimit | null): void;
+}
+
+function same(a: UsageSnapshot | null, b: UsageSnapshot): boolean {
+  return (
+    a !== null &&
+    a.limit === b.limit &&
+    a.remaining === b.remaining &&
+    a.used === b.used &&
+    a.reset?.getTime() === b.reset?.getTime() &&
+    a.exceeded === b.exceeded &&
+    a.upgradeUrl === b.upgradeUrl
+  );
+}
+
+/** Creates an empty usage store. Each client owns one. */
+export function createUsageStore(): UsageStore {
+  let snapshot: UsageSnapshot | null = null;
+  const listeners = new Set<() => void>();
+
+  function set(next: UsageSnapshot): void {
+    if (same(snapshot, next)) return;
+    snapshot = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    recordRateLimit({ limit, remaining, reset }) {
+      set({
+        limit,
+        remaining,
+        used: limit - remaining,
+        reset: new Date(reset * 1000),
+        exceeded: remaining === 0,
+        upgradeUrl: snapshot?.upgradeUrl ?? null,
+      });
+    },
+    recordExceeded(usage, upgradeUrl, rateLimit) {
+      const limit = usage?.limit ?? rateLimit?.limit ?? snapshot?.limit ?? 0;
+      const used = usage?.used ?? (rateLimit ? rateLimit.limit - rateLimit.remaining : limit);
+      set({
+        limit,
+        remaining: 0,
+        used,
+        reset: rateLimit ? new Date(rateLimit.reset * 1000) : (snapshot?.reset ?? null),
+        exceeded: true,
+        upgradeUrl: upgradeUrl ?? snapshot?.upgradeUrl ?? null,
+      });
+    },
+  };
+}
