@@ -1,5 +1,6 @@
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
+import type { ErrorBody } from './types.ts';
 import type { UsageStore } from './usage-store.ts';
 import { parseErrorBody, ShapeError } from './validate.ts';
 
@@ -42,7 +43,9 @@ function deadline(signal: AbortSignal | undefined, timeoutMs: number) {
   const controller = new AbortController();
   let timedOut = false;
   const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  // The caller may have aborted while the key was being resolved.
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   const timer =
     timeoutMs > 0 && Number.isFinite(timeoutMs)
       ? setTimeout(() => {
@@ -73,6 +76,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
+  }
+}
+
+function errorBodyOrNull(value: unknown): ErrorBody | null {
+  try {
+    return parseErrorBody(value);
+  } catch {
+    return null;
   }
 }
 
@@ -132,12 +143,7 @@ export async function request<T>(
     }
   }
 
-  let body: ReturnType<typeof parseErrorBody> | null = null;
-  try {
-    body = json.ok ? parseErrorBody(json.value) : null;
-  } catch {
-    body = null;
-  }
+  const body = json.ok ? errorBodyOrNull(json.value) : null;
   if (response.status === 429) context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit);
   if (!body) {
     const what = json.ok ? 'an error body of the wrong shape' : `a body that is not JSON (${describeBody(response)})`;

@@ -1,0 +1,391 @@
+import { delay, HttpResponse, http } from 'msw';
+import { createPromptApiClient, isPromptApiError, PromptApiError } from 'prompt-composer-react';
+import { describe, expect, it } from 'vitest';
+import { server } from '../msw-server.ts';
+import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
+
+const baseUrl = 'https://api.test/v1';
+const apiKey = 'pk_secret_do_not_leak_123';
+
+function client(options: Partial<Parameters<typeof createPromptApiClient>[0]> = {}) {
+  return createPromptApiClient({ baseUrl, apiKey, ...options });
+}
+
+async function failure(promise: Promise<unknown>): Promise<PromptApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(PromptApiError);
+  return error as PromptApiError;
+}
+
+/** Everything an error exposes, as text: message, stack, cause chain and own fields. */
+function everythingIn(error: Error): string {
+  const parts: unknown[] = [error.message, error.stack, JSON.stringify(error)];
+  let cause: unknown = error.cause;
+  while (cause) {
+    parts.push(String(cause), cause instanceof Error ? cause.stack : JSON.stringify(cause));
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return parts.join('\n');
+}
+
+describe('requests', () => {
+  it('percent-encodes ids, sends version and include_versions as the spec says', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${baseUrl}/prompts/:id`, ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json(prompt);
+      }),
+      http.get(`${baseUrl}/prompts`, ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json([prompt]);
+      }),
+    );
+    const api = client();
+    await api.getPrompt('a b/c?d', { version: '1.0.0' });
+    await api.listPrompts({ includeVersions: true });
+    await api.listPrompts();
+    expect(seen).toEqual([
+      `${baseUrl}/prompts/a%20b%2Fc%3Fd?version=1.0.0`,
+      `${baseUrl}/prompts?include_versions=true`,
+      `${baseUrl}/prompts`,
+    ]);
+  });
+
+  it('returns validated prompts and composers, keeping unknown fields', async () => {
+    server.use(
+      http.get(`${baseUrl}/composers/onboarding-flow`, () => HttpResponse.json({ ...composer, extra: 1 })),
+      http.get(`${baseUrl}/composers`, () => HttpResponse.json([composer])),
+    );
+    const api = client();
+    expect(await api.getComposer('onboarding-flow')).toEqual({ ...composer, extra: 1 });
+    expect(await api.listComposers()).toEqual([composer]);
+  });
+
+  it.each([
+    ['a string', apiKey],
+    ['a sync function', () => apiKey],
+    ['an async function', async () => apiKey],
+  ])('sends Authorization: Bearer with a key given as %s', async (_, key) => {
+    let authorization: string | null = null;
+    server.use(
+      http.get(`${baseUrl}/prompts`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json([]);
+      }),
+    );
+    await client({ apiKey: key }).listPrompts();
+    expect(authorization).toBe(`Bearer ${apiKey}`);
+  });
+
+  it('sends no Authorization header without a key (for a server-side proxy)', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get('https://app.test/api/prompts', ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json([]);
+      }),
+    );
+    await createPromptApiClient({ baseUrl: 'https://app.test/api/', headers: { 'X-App': 'demo' } }).listPrompts();
+    expect(headers?.has('authorization')).toBe(false);
+    expect(headers?.get('x-app')).toBe('demo');
+  });
+
+  it('uses an injected fetch', async () => {
+    const calls: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      calls.push(String(input));
+      return Response.json(prompt);
+    };
+    await client({ fetch }).getPrompt('welcome-email');
+    expect(calls).toEqual([`${baseUrl}/prompts/welcome-email`]);
+  });
+});
+
+describe('errors from the service', () => {
+  const table = [
+    [401, 'UNAUTHORIZED', 'Missing or invalid API key', false],
+    [401, 'INVALID_KEY', 'API key is invalid or has been revoked', false],
+    [404, 'NOT_FOUND', 'Prompt not found', false],
+    [404, 'VERSION_NOT_FOUND', 'Version not found', false],
+    [400, 'BAD_REQUEST', 'Invalid request', false],
+    [405, 'METHOD_NOT_ALLOWED', 'Method not allowed', false],
+    [500, 'INTERNAL_ERROR', 'Internal server error', true],
+  ] as const;
+
+  it.each(table)('%i %s becomes a typed PromptApiError', async (status, code, text, retryable) => {
+    server.use(
+      http.get(`${baseUrl}/prompts/:id`, () =>
+        HttpResponse.json({ error: text, code }, { status, headers: rateLimitHeaders(5000, 4000) }),
+      ),
+    );
+    const api = client();
+    const error = await failure(api.getPrompt('welcome-email', { version: '9.9.9' }));
+    expect(error).toMatchObject({ name: 'PromptApiError', status, code, retryable });
+    expect(error.message).toBe(`GET /prompts/welcome-email?version=9.9.9 failed with ${status} ${code}: ${text}`);
+    expect(isPromptApiError(error)).toBe(true);
+    if (status === 401) {
+      expect(error.rateLimit).toBeUndefined();
+      expect(api.usage.getSnapshot()).toBeNull();
+    } else {
+      expect(error.rateLimit).toEqual({ limit: 5000, remaining: 4000, reset: 1_798_761_600 });
+      expect(api.usage.getSnapshot()).toMatchObject({ limit: 5000, remaining: 4000, used: 1000, exceeded: false });
+    }
+  });
+
+  it('a 429 carries usage and upgradeUrl, and marks the usage store exceeded', async () => {
+    server.use(
+      http.get(`${baseUrl}/prompts`, () =>
+        HttpResponse.json(
+          { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+          { status: 429, headers: rateLimitHeaders(5000, 0), },
+        ),
+      ),
+    );
+    const api = client({ now: () => 1_798_000_000_000 });
+    const error = await failure(api.listPrompts());
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'USAGE_LIMIT_EXCEEDED',
+      usage: { used: 5000, limit: 5000 },
+      upgradeUrl: 'https://up.test',
+      retryable: false,
+    });
+    expect(api.usage.getSnapshot()).toEqual({
+      limit: 5000,
+      remaining: 0,
+      used: 5000,
+      reset: new Date(1_798_761_600_000),
+      exceeded: true,
+      upgradeUrl: 'https://up.test',
+    });
+  });
+
+  it('keeps a code it does not know, as the server sent it', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.json({ error: 'Teapot', code: 'I_AM_A_TEAPOT' }, { status: 418 })));
+    expect(await failure(client().listPrompts())).toMatchObject({ status: 418, code: 'I_AM_A_TEAPOT', retryable: false });
+  });
+});
+
+describe('failures on the way', () => {
+  it('a network failure is NETWORK_ERROR, retryable', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.error()));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', retryable: true });
+    expect(error.message).toMatch(/^GET \/prompts failed with NETWORK_ERROR: the request did not complete/);
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  it('no response within timeoutMs is TIMEOUT, retryable', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, async () => {
+      await delay('infinite');
+      return HttpResponse.json([]);
+    }));
+    const error = await failure(client({ timeoutMs: 30 }).listPrompts());
+    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', retryable: true });
+    expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 30 ms');
+  });
+
+  it('an abort through the signal is ABORTED, not retryable, with the reason as cause', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, async () => {
+      await delay('infinite');
+      return HttpResponse.json([]);
+    }));
+    const controller = new AbortController();
+    const pending = client().listPrompts({ signal: controller.signal });
+    controller.abort(new Error('unmounted'));
+    const error = await failure(pending);
+    expect(error).toMatchObject({ code: 'ABORTED', retryable: false });
+    expect(error.cause).toEqual(new Error('unmounted'));
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return HttpResponse.json([]);
+    }));
+    const error = await failure(client().listPrompts({ signal: AbortSignal.abort() }));
+    expect(error.code).toBe('ABORTED');
+    expect(sent).toBe(0);
+  });
+
+  it("a proxy's HTML 502 page is INVALID_RESPONSE, retryable, and still updates usage", async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () =>
+      HttpResponse.html('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: rateLimitHeaders(5000, 10),
+      }),
+    ));
+    const api = client();
+    const error = await failure(api.listPrompts());
+    expect(error).toMatchObject({ status: 502, code: 'INVALID_RESPONSE', retryable: true });
+    expect(error.message).toBe(
+      'GET /prompts failed with 502 INVALID_RESPONSE: status 502 Bad Gateway with a body that is not JSON (content-type text/html)',
+    );
+    expect(api.usage.getSnapshot()?.remaining).toBe(10);
+  });
+
+  it('a 200 that is not JSON is INVALID_RESPONSE, not retryable', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.text('{"truncated": ')));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', retryable: false });
+    expect(error.message).toContain('the body is not JSON (content-type text/plain');
+  });
+
+  it.each([
+    ['$[0].config.temperature: expected a number from 0 to 2, received 3', [{ ...prompt, config: { ...prompt.config, temperature: 3 } }]],
+    ['$[1].userMessage: expected a string, received undefined', [prompt, { ...prompt, userMessage: undefined }]],
+    ['$: expected an array, received an object', { prompts: [] }],
+    ['$[0].publishedVersions[0].version: expected a string, received a number', [{ ...prompt, publishedVersions: [{ version: 2 }] }]],
+  ])('a 200 of the wrong shape names the JSON path: %s', async (where, body) => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.json(body)));
+    const error = await failure(client().listPrompts());
+    expect(error.code).toBe('INVALID_RESPONSE');
+    expect(error.message).toBe(`GET /prompts failed with 200 INVALID_RESPONSE: the body does not match the contract at ${where}`);
+  });
+
+  it('a composer segment of an unknown type is INVALID_RESPONSE with its path', async () => {
+    server.use(http.get(`${baseUrl}/composers/x`, () =>
+      HttpResponse.json({ ...composer, segments: [composer.segments[0], { type: 'video' }] }),
+    ));
+    const error = await failure(client().getComposer('x'));
+    expect(error.message).toContain('at $.segments[1].type: expected "static" or "prompt", received "video"');
+  });
+
+  it('an error status with a body of the wrong shape is INVALID_RESPONSE', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ status: 404, code: 'INVALID_RESPONSE', retryable: false });
+  });
+
+  it('reads Retry-After into retryAfterMs', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () =>
+      HttpResponse.json({ error: 'Internal server error', code: 'INTERNAL_ERROR' }, { status: 500, headers: { 'Retry-After': '3' } }),
+    ));
+    expect((await failure(client().listPrompts())).retryAfterMs).toBe(3000);
+  });
+});
+
+describe('the API key stays secret', () => {
+  it.each([
+    ['a 401', () => HttpResponse.json({ error: 'API key is invalid or has been revoked', code: 'INVALID_KEY' }, { status: 401 })],
+    ['a network error', () => HttpResponse.error()],
+    ['an HTML page', () => HttpResponse.html('<p>oops</p>', { status: 502 })],
+  ])('appears in no message, stack, cause or URL after %s', async (_, respond) => {
+    server.use(http.get(`${baseUrl}/prompts`, respond));
+    const error = await failure(client().listPrompts());
+    expect(everythingIn(error)).not.toContain(apiKey);
+    expect(error.path).not.toContain(apiKey);
+  });
+
+  it('is not the cache scope, which still tells two keys apart', () => {
+    const a = client();
+    const b = client({ apiKey: 'pk_other' });
+    expect(a.scope).not.toContain(apiKey);
+    expect(a.scope).not.toBe(b.scope);
+    expect(a.scope.startsWith(baseUrl)).toBe(true);
+  });
+});
+
+describe('usage store', () => {
+  it('follows each response, notifies subscribers only on change, and keeps the snapshot identity otherwise', async () => {
+    let remaining = 100;
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.json([], { headers: rateLimitHeaders(5000, remaining) })));
+    const api = client();
+    let notified = 0;
+    const unsubscribe = api.usage.subscribe(() => notified++);
+    await api.listPrompts();
+    const first = api.usage.getSnapshot();
+    expect(first).toMatchObject({ limit: 5000, remaining: 100, used: 4900, exceeded: false, upgradeUrl: null });
+    await api.listPrompts();
+    expect(api.usage.getSnapshot()).toBe(first);
+    remaining = 99;
+    await api.listPrompts();
+    expect(api.usage.getSnapshot()?.remaining).toBe(99);
+    expect(notified).toBe(2);
+    unsubscribe();
+    remaining = 98;
+    await api.listPrompts();
+    expect(notified).toBe(2);
+  });
+
+  it.each([
+    ['absent', {}],
+    ['not a number', rateLimitHeaders(5000, 10) && { ...rateLimitHeaders(5000, 10), 'X-RateLimit-Remaining': 'lots' }],
+    ['negative', { ...rateLimitHeaders(5000, 10), 'X-RateLimit-Limit': '-1' }],
+    ['remaining above limit', rateLimitHeaders(10, 11)],
+  ])('rate-limit headers that are %s leave the last good snapshot alone', async (_, headers) => {
+    let next: Record<string, string> = rateLimitHeaders(5000, 10);
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.json([], { headers: next })));
+    const api = client();
+    await api.listPrompts();
+    const good = api.usage.getSnapshot();
+    next = headers;
+    await api.listPrompts();
+    expect(api.usage.getSnapshot()).toBe(good);
+  });
+});
+
+describe('quota guard', () => {
+  it('after a 429, fails fast without sending until the reset time, then sends again', async () => {
+    let now = Date.UTC(2026, 10, 20);
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    let sent = 0;
+    let exhausted = true;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return exhausted
+        ? HttpResponse.json(
+            { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+            { status: 429, headers: rateLimitHeaders(5000, 0, reset) },
+          )
+        : HttpResponse.json([], { headers: rateLimitHeaders(5000, 4999, reset + 2_678_400) });
+    }));
+    const api = client({ now: () => now });
+    await failure(api.listPrompts());
+    expect(sent).toBe(1);
+
+    const refused = await failure(api.getPrompt('welcome-email'));
+    expect(sent).toBe(1);
+    expect(refused).toMatchObject({ status: 0, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' });
+    expect(refused.message).toBe(
+      'GET /prompts/welcome-email failed with USAGE_LIMIT_EXCEEDED: monthly quota used up (5000 of 5000); not sent until 2026-12-01T00:00:00.000Z',
+    );
+
+    now = reset * 1000;
+    exhausted = false;
+    expect(await api.listPrompts()).toEqual([]);
+    expect(sent).toBe(2);
+    expect(api.usage.getSnapshot()).toMatchObject({ remaining: 4999, exceeded: false });
+  });
+
+  it('at remaining 0 on a success, the next call is refused without sending', async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return HttpResponse.json([], { headers: rateLimitHeaders(5000, 0, Date.UTC(2026, 11, 1) / 1000) });
+    }));
+    const api = client({ now: () => Date.UTC(2026, 10, 20) });
+    await api.listPrompts();
+    expect((await failure(api.listPrompts())).code).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(sent).toBe(1);
+  });
+});
+
+describe('isPromptApiError', () => {
+  it('recognises errors from another realm or copy by their brand, and nothing else', () => {
+    const foreign = Object.create(null) as Record<symbol, unknown>;
+    foreign[Symbol.for('prompt-composer-react.PromptApiError')] = true;
+    expect(isPromptApiError(foreign)).toBe(true);
+    expect(isPromptApiError(new Error('x'))).toBe(false);
+    expect(isPromptApiError({ name: 'PromptApiError', code: 'NOT_FOUND' })).toBe(false);
+    expect(isPromptApiError(null)).toBe(false);
+  });
+});
