@@ -40,7 +40,58 @@ export {
 } from './api/validate.ts';
 
 // template/: ${variable} parsing and interpolation
+export {
+  type ChatMessage,
+  type ChatMessagesSource,
+  type ChatRole,
+  chatMessages,
+} from './template/chat-messages.ts';
+export { isMissingVariablesError, MissingVariablesError } from './template/errors.ts';
+export {
+  type InterpolatedPart,
+  type InterpolatedVariable,
+  type InterpolateOptions,
+  interpolate,
+  interpolateParts,
+  type MissingMode,
+} from './template/interpolate.ts';
+export type { TemplateValues } from './template/lookup.ts';
+export {
+  extractVariables,
+  parseTemplate,
+  type TemplateTextToken,
+  type TemplateToken,
+  type TemplateVariableToken,
+} from './template/parse.ts';
 
 // query/: TanStack Query hooks
+export { type WithFallback } from './query/fallback.ts';
+export { composerKeys, type KeyScope, promptKeys } from './query/keys.ts';
+export {
+  composerListQueryOptions,
+  composerQueryOptions,
+  DEFAULT_STALE_TIME,
+  type PromptQueryDefaults,
+  promptListQueryOptions,
+  promptQueryOptions,
+} from './query/options.ts';
+export { PromptApiProvider, type PromptApiProviderProps, usePromptApi } from './query/PromptApiProvider.tsx';
+export { MAX_RETRIES, MAX_RETRY_DELAY_MS, promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
+export {
+  type UseComposerOptions,
+  type UseSuspenseComposerOptions,
+  useComposer,
+  useSuspenseComposer,
+} from './query/useComposer.ts';
+export {
+  type UseListOptions,
+  type UseSuspenseListOptions,
+  useComposerList,
+  usePromptList,
+  useSuspenseComposerList,
+  useSuspensePromptList,
+} from './query/useLists.ts';
+export { type UsePromptOptions, type UseSuspensePromptOptions, usePrompt, useSuspensePrompt } from './query/usePrompt.ts';
+export { useUsage } from './query/useUsage.ts';
 
 // components/: React UI

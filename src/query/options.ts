@@ -1,0 +1,111 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { PromptApiClient } from '../api/client.ts';
+import type { PromptApiError } from '../api/errors.ts';
+import type { Composer, Prompt } from '../api/types.ts';
+import { composerKeys, promptKeys } from './keys.ts';
+import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
+
+/** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
+export const DEFAULT_STALE_TIME = 5 * 60 * 1000;
+
+/** Defaults the provider hands to every query factory. */
+export interface PromptQueryDefaults {
+  /** How long "latest" data is fresh, in ms. Pinned versions are always `Infinity`. @default 300000 */
+  staleTime?: number;
+  /** TanStack `retry`. @default promptApiRetry (network, timeout, 5xx; 3 at most) */
+  retry?: boolean | number | ((failureCount: number, error: PromptApiError) => boolean);
+  /** TanStack `retryDelay`. @default promptApiRetryDelay (Retry-After, else exponential with jitter) */
+  retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
+}
+
+function policy(defaults: PromptQueryDefaults, pinned: boolean) {
+  return {
+    staleTime: pinned ? Infinity : (defaults.staleTime ?? DEFAULT_STALE_TIME),
+    retry: defaults.retry ?? promptApiRetry,
+    retryDelay: defaults.retryDelay ?? promptApiRetryDelay,
+  };
+}
+
+type Item = { publishedVersions?: unknown };
+
+/** Seeds the single-item entries from a list, so a detail after the list costs no request. */
+function seedDetails<T extends Item>(
+  queryClient: QueryClient,
+  items: T[],
+  key: (item: T, version: string | null) => readonly unknown[],
+  version: (item: T) => string,
+): void {
+  const updatedAt = Date.now();
+  for (const listed of items) {
+    // A single-item response never carries publishedVersions.
+    const { publishedVersions: _, ...item } = listed;
+    for (const entry of [key(listed, null), key(listed, version(listed))]) {
+      const state = queryClient.getQueryState(entry);
+      if (!state || state.dataUpdatedAt < updatedAt) queryClient.setQueryData(entry, item, { updatedAt });
+    }
+  }
+}
+
+/**
+ * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
+ * `ensureQueryData` and SSR. A pinned `version` never goes stale.
+ *
+ * @example
+ * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
+ */
+export function promptQueryOptions<TData = Prompt>(
+  client: PromptApiClient,
+  promptId: string,
+  { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
+) {
+  return queryOptions<Prompt, PromptApiError, TData>({
+    queryKey: promptKeys.detail(client, promptId, version),
+    queryFn: ({ signal }) => client.getPrompt(promptId, { version, signal }),
+    ...policy(defaults, version !== undefined),
+  });
+}
+
+/** Query options of the prompt list; its response seeds each prompt's "latest" entry. */
+export function promptListQueryOptions<TData = Prompt[]>(
+  client: PromptApiClient,
+  { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
+) {
+  return queryOptions<Prompt[], PromptApiError, TData>({
+    queryKey: promptKeys.list(client, { includeVersions }),
+    queryFn: async ({ signal, client: queryClient }) => {
+      const prompts = await client.listPrompts({ includeVersions, signal });
+      seedDetails(queryClient, prompts, (p, v) => promptKeys.detail(client, p.promptId, v), (p) => p.version);
+      return prompts;
+    },
+    ...policy(defaults, false),
+  });
+}
+
+/** Query options of one composer. A pinned `version` never goes stale. */
+export function composerQueryOptions<TData = Composer>(
+  client: PromptApiClient,
+  composerId: string,
+  { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
+) {
+  return queryOptions<Composer, PromptApiError, TData>({
+    queryKey: composerKeys.detail(client, composerId, version),
+    queryFn: ({ signal }) => client.getComposer(composerId, { version, signal }),
+    ...policy(defaults, version !== undefined),
+  });
+}
+
+/** Query options of the composer list; its response seeds each composer's "latest" entry. */
+export function composerListQueryOptions<TData = Composer[]>(
+  client: PromptApiClient,
+  { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
+) {
+  return queryOptions<Composer[], PromptApiError, TData>({
+    queryKey: composerKeys.list(client, { includeVersions }),
+    queryFn: async ({ signal, client: queryClient }) => {
+      const composers = await client.listComposers({ includeVersions, signal });
+      seedDetails(queryClient, composers, (c, v) => composerKeys.detail(client, c.composerId, v), (c) => c.version);
+      return composers;
+    },
+    ...policy(defaults, false),
+  });
+}

@@ -1,0 +1,42 @@
+import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { PromptApiError } from '../api/errors.ts';
+import type { Prompt } from '../api/types.ts';
+import { withFallback } from './fallback.ts';
+import { promptQueryOptions } from './options.ts';
+import { usePromptApi } from './PromptApiProvider.tsx';
+
+/** Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. */
+export interface UsePromptOptions<TData = Prompt>
+  extends Omit<UseQueryOptions<Prompt, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+  /** Version to fetch; a pinned version is cached forever. @default the latest published version */
+  version?: string;
+  /** Data to show when the fetch fails and nothing is cached; the result then has `isFallback: true`. */
+  fallback?: TData;
+}
+
+/**
+ * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request.
+ *
+ * @example
+ * const { data: prompt, error } = usePrompt('welcome-email', { version: '2.0.0' })
+ */
+export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData> = {}) {
+  const { client, defaults } = usePromptApi('usePrompt');
+  const { version, fallback, ...queryOptions } = options;
+  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  return withFallback(result, fallback);
+}
+
+/** Options of `useSuspensePrompt`. */
+export interface UseSuspensePromptOptions<TData = Prompt>
+  extends Omit<UseSuspenseQueryOptions<Prompt, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+  /** Version to fetch. @default the latest published version */
+  version?: string;
+}
+
+/** `usePrompt` for Suspense: suspends while loading, throws errors to the nearest error boundary. */
+export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData> = {}) {
+  const { client, defaults } = usePromptApi('useSuspensePrompt');
+  const { version, ...queryOptions } = options;
+  return useSuspenseQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+}

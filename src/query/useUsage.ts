@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+import type { UsageSnapshot } from '../api/usage-store.ts';
+import { usePromptApi } from './PromptApiProvider.tsx';
+
+/**
+ * The account's monthly usage from the provider's client: `{ limit, remaining, used, reset, exceeded,
+ * upgradeUrl }`, or `null` before the first response. Re-renders only when it changes.
+ *
+ * @example
+ * const usage = useUsage()
+ * if (usage?.exceeded) return <p>Quota used up until {usage.reset?.toLocaleDateString()}</p>
+ */
+export function useUsage(): UsageSnapshot | null {
+  const { client } = usePromptApi('useUsage');
+  return useSyncExternalStore(client.usage.subscribe, client.usage.getSnapshot, client.usage.getSnapshot);
+}

@@ -1,0 +1,56 @@
+import type { Prompt, PromptSegment } from '../api/types.ts';
+import { MissingVariablesError } from './errors.ts';
+import {
+  type InterpolateOptions,
+  interpolateParts,
+  joinParts,
+  missingNames,
+  resolveMissingMode,
+} from './interpolate.ts';
+import type { TemplateValues } from './lookup.ts';
+
+/** The role of a chat message, as LLM chat APIs name it. */
+export type ChatRole = 'system' | 'user';
+
+/** One message ready to send to an LLM chat API. */
+export interface ChatMessage<Role extends ChatRole = ChatRole> {
+  /** Who speaks: `'system'` for the instructions, `'user'` for the request. */
+  role: Role;
+  /** The interpolated text. */
+  content: string;
+}
+
+/** What `chatMessages` reads: a `Prompt`, a composer's `PromptSegment`, or anything with both messages. */
+export type ChatMessagesSource = Pick<Prompt | PromptSegment, 'systemMessage' | 'userMessage'>;
+
+/**
+ * Turns a prompt into `[{ role: 'system', content }, { role: 'user', content }]`, ready for an LLM chat API.
+ *
+ * Both messages are interpolated with the same `values` and options: a stored system message may hold
+ * placeholders too, and sending one unfilled by accident is the surprise to avoid. Both messages are
+ * always present, an empty system message included, so the shape never changes. With
+ * `missing: 'throw'`, one `MissingVariablesError` lists the missing names of both messages.
+ *
+ * @throws {MissingVariablesError} with `missing: 'throw'`, listing every missing name.
+ * @example
+ * const messages = chatMessages(prompt, { customer: { name: 'Ada' } }, { missing: 'throw' })
+ * await openai.chat.completions.create({ model: prompt.config.model, messages })
+ */
+export function chatMessages(
+  prompt: ChatMessagesSource,
+  values: TemplateValues,
+  options?: InterpolateOptions,
+): [ChatMessage<'system'>, ChatMessage<'user'>] {
+  const missing = resolveMissingMode(options);
+  const system = interpolateParts(prompt.systemMessage, values);
+  const user = interpolateParts(prompt.userMessage, values);
+  if (missing === 'throw') {
+    const names = missingNames([...system, ...user]);
+    if (names.length > 0) throw new MissingVariablesError(names);
+  }
+  const mode = missing === 'empty' ? 'empty' : 'keep';
+  return [
+    { role: 'system', content: joinParts(system, mode) },
+    { role: 'user', content: joinParts(user, mode) },
+  ];
+}
