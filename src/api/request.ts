@@ -147,7 +147,8 @@ export async function request<T>(
   if (response.status === 429) context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit);
   if (!body) {
     const what = json.ok ? 'an error body of the wrong shape' : `a body that is not JSON (${describeBody(response)})`;
-    return fail(invalidResponse(response.status, `status ${response.status} ${response.statusText || ''} with ${what}`.replace('  ', ' ')));
+    const statusLine = [response.status, response.statusText].filter(Boolean).join(' ');
+    return fail(invalidResponse(response.status, `status ${statusLine} with ${what}`));
   }
   return fail({
     status: response.status,

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { composerKeys, promptKeys, useComposer, useComposerList, usePrompt, usePromptList } from 'prompt-composer-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
+
+const { welcomeEmail, supportReply } = FIXTURE_IDS.prompts;
+
+function PromptName({ id, version }: { id: string; version?: string }) {
+  const { data, error } = usePrompt(id, { version });
+  if (error) return <p role="alert">{error.code}</p>;
+  return <p>{data ? `${data.promptName} ${data.version}` : 'loading'}</p>;
+}
+
+function PromptList() {
+  const { data } = usePromptList();
+  return <ul>{data?.map((prompt) => <li key={prompt.promptId}>{prompt.promptId}</li>)}</ul>;
+}
+
+afterEach(() => cleanup());
+
+describe('usePrompt', () => {
+  it('throws a clear error outside PromptApiProvider', () => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<PromptName id={welcomeEmail} />)).toThrow('`usePrompt` must be used within `PromptApiProvider`');
+    silence.mockRestore();
+  });
+
+  it('fetches the latest version, then the pinned one', async () => {
+    const api = serveMockApi();
+    renderWithApi(<><PromptName id={welcomeEmail} /><PromptName id={welcomeEmail} version="1.0.0" /></>, { client: api.client() });
+    expect(await screen.findByText('Welcome email 2.0.0')).toBeTruthy();
+    expect(await screen.findByText('Welcome email 1.0.0')).toBeTruthy();
+    expect(api.sent.sort()).toEqual(['GET /prompts/welcome-email', 'GET /prompts/welcome-email?version=1.0.0']);
+  });
+
+  it('100 components asking for the same prompt cost one request', async () => {
+    const api = serveMockApi();
+    renderWithApi(Array.from({ length: 100 }, (_, index) => <PromptName key={index} id={welcomeEmail} />), { client: api.client() });
+    await waitFor(() => expect(screen.getAllByText('Welcome email 2.0.0')).toHaveLength(100));
+    expect(api.sent).toEqual(['GET /prompts/welcome-email']);
+  });
+
+  it('list then detail costs one request, for prompts and composers', async () => {
+    const api = serveMockApi();
+    function Composers() {
+      const { data } = useComposerList();
+      return <p>{data ? `${data.length} composers` : 'loading'}</p>;
+    }
+    function ComposerName({ id }: { id: string }) {
+      const { data } = useComposer(id);
+      return <p>{data?.composerName ?? 'loading composer'}</p>;
+    }
+    const view = renderWithApi(<><PromptList /><Composers /></>, { client: api.client() });
+    await screen.findByText(welcomeEmail);
+    await screen.findByText(/\d+ composers/);
+    view.rerender(<><PromptList /><Composers /><PromptName id={supportReply} /><ComposerName id={FIXTURE_IDS.composers.onboardingFlow} /></>);
+    expect(screen.getByText(/^Support reply/)).toBeTruthy();
+    expect(screen.getByText('Onboarding flow')).toBeTruthy();
+    expect(api.sent.sort()).toEqual(['GET /composers', 'GET /prompts']);
+  });
+
+  it('a list seeds the pinned entry of each latest version too, without publishedVersions', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    function VersionedList() {
+      usePromptList({ includeVersions: true });
+      return null;
+    }
+    const view = renderWithApi(<VersionedList />, { client });
+    await waitFor(() => expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail))).toBeDefined());
+    const latest = view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail));
+    expect(latest).toMatchObject({ version: '2.0.0' });
+    expect(latest).not.toHaveProperty('publishedVersions');
+    expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toEqual(latest);
+  });
+
+  it('a pinned version is never refetched; latest data is, once stale', async () => {
+    const api = serveMockApi();
+    renderWithApi(<><PromptName id={welcomeEmail} version="1.0.0" /><PromptName id={supportReply} /></>, { client: api.client(), staleTime: 0 });
+    await screen.findByText('Welcome email 1.0.0');
+    await screen.findByText(/^Support reply/);
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(api.sent.filter((line) => line.includes(supportReply))).toHaveLength(2));
+    expect(api.sent.filter((line) => line.includes(welcomeEmail))).toEqual(['GET /prompts/welcome-email?version=1.0.0']);
+    focusManager.setFocused(undefined);
+  });
+
+  it('latest data stays fresh for the default staleTime of minutes', async () => {
+    const api = serveMockApi();
+    const view = renderWithApi(<PromptName id={welcomeEmail} />, { client: api.client() });
+    await screen.findByText('Welcome email 2.0.0');
+    const query = view.queryClient.getQueryCache().getAll()[0];
+    expect(query?.isStale()).toBe(false);
+    expect(query?.options).toMatchObject({ staleTime: 5 * 60 * 1000 });
+  });
+
+  it('passes TanStack options through: enabled, select, staleTime', async () => {
+    const api = serveMockApi();
+    function Selected({ enabled }: { enabled: boolean }) {
+      const { data, fetchStatus } = usePrompt(welcomeEmail, { enabled, select: (prompt) => prompt.userMessage.length, staleTime: 1 });
+      return <p>{data === undefined ? `idle ${fetchStatus}` : `length ${data}`}</p>;
+    }
+    const view = renderWithApi(<Selected enabled={false} />, { client: api.client() });
+    expect(screen.getByText('idle idle')).toBeTruthy();
+    expect(api.sent).toEqual([]);
+    view.rerender(<Selected enabled />);
+    expect(await screen.findByText(/^length \d+$/)).toBeTruthy();
+    expect(view.queryClient.getQueryCache().getAll()[0]?.options).toMatchObject({ staleTime: 1 });
+  });
+
+  it('aborts the request when the last component unmounts', async () => {
+    const api = serveMockApi();
+    const signals: AbortSignal[] = [];
+    const client = api.client(FIXTURE_KEYS.free, {
+      fetch: (input, init) => {
+        if (init?.signal) signals.push(init.signal);
+        return new Promise<Response>(() => undefined);
+      },
+    });
+    const view = renderWithApi(<PromptName id={welcomeEmail} />, { client });
+    await waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]?.aborted).toBe(false);
+    view.unmount();
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('keys are namespaced per client and never hold the API key', async () => {
+    const api = serveMockApi();
+    const free = api.client(FIXTURE_KEYS.free);
+    const pro = api.client(FIXTURE_KEYS.pro);
+    const queryClient = createTestQueryClient();
+    renderWithApi(<PromptName id={welcomeEmail} />, { client: free, queryClient });
+    renderWithApi(<PromptName id={welcomeEmail} />, { client: pro, queryClient });
+    await waitFor(() => expect(screen.getAllByText('Welcome email 2.0.0')).toHaveLength(2));
+    expect(api.sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts/welcome-email']);
+    const keys = JSON.stringify(queryClient.getQueryCache().getAll().map((query) => query.queryKey));
+    expect(keys).not.toContain(FIXTURE_KEYS.free);
+    expect(keys).not.toContain(FIXTURE_KEYS.pro);
+    expect(promptKeys.detail(free, 'x')).not.toEqual(promptKeys.detail(pro, 'x'));
+    expect(composerKeys.all(free)).toEqual(['prompt-composer', free.scope, 'composers']);
+  });
+});
+
+describe('fallback', () => {
+  it('shows the fallback, flagged, when the fetch fails with nothing cached', async () => {
+    const api = serveMockApi();
+    const fallback = { ...(await api.client().getPrompt(welcomeEmail)), promptName: 'Offline copy' };
+    function WithFallback() {
+      const result = usePrompt(FIXTURE_IDS.prompts.draftAnnouncement, { fallback });
+      return <p>{result.data ? `${result.data.promptName} fallback=${String(result.isFallback)} ${result.error?.code}` : 'loading'}</p>;
+    }
+    renderWithApi(<WithFallback />, { client: api.client() });
+    expect(await screen.findByText('Offline copy fallback=true NOT_FOUND')).toBeTruthy();
+  });
+
+  it('is not used when the fetch succeeds', async () => {
+    const api = serveMockApi();
+    const offline = await api.client().getPrompt(welcomeEmail);
+    function WithFallback() {
+      const result = usePrompt(welcomeEmail, { fallback: { ...offline, promptName: 'Offline copy' } });
+      return <p>{result.data ? `${result.data.promptName} fallback=${String(result.isFallback)}` : 'loading'}</p>;
+    }
+    renderWithApi(<WithFallback />, { client: api.client() });
+    expect(await screen.findByText('Welcome email fallback=false')).toBeTruthy();
+  });
+});
