@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chromium } from './test/browser-options.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,6 +19,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'bench-node', include: ['bench/**/*.bench.test.{ts,tsx}'], exclude: ['bench/**/*.browser.bench.test.{ts,tsx}'], testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bench-browser',
+          include: ['bench/**/*.browser.bench.test.{ts,tsx}'],
+          // Users ship React's production build: time that one (the baseline runs on the same build).
+          env: { NODE_ENV: 'production' },
+          testTimeout: 120_000,
+          browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }] },
+        },
       },
     ],
   },

@@ -94,4 +94,40 @@ export {
 export { type UsePromptOptions, type UseSuspensePromptOptions, usePrompt, useSuspensePrompt } from './query/usePrompt.ts';
 export { useUsage } from './query/useUsage.ts';
 
-// components/: React UI
+// components/: React UI, presentational (render from props alone)
+export { ComposerView, type ComposerViewProps } from './components/ComposerView.tsx';
+export { CopyButton, type CopyButtonProps } from './components/CopyButton.tsx';
+export { type HeadingLevel, PromptCard, type PromptCardProps } from './components/PromptCard.tsx';
+export {
+  createHtmlSanitizer,
+  getDefaultSanitizer,
+  type HtmlSanitizer,
+  type HtmlSanitizerOptions,
+  type SanitizedHtml,
+  sanitizeHtml,
+  TRUSTED_TYPES_POLICY_NAME,
+} from './components/sanitize.ts';
+export { NAMED_PROPS_PREFIX, type SanitizePolicy } from './components/sanitize-policy.ts';
+export { StaticSegment, type StaticSegmentProps } from './components/StaticSegment.tsx';
+
+// components/: React UI, connected (read the provider)
+export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject, canRetryApiError } from './components/ApiErrorMessage.tsx';
+export { ComposerPreview, type ComposerPreviewProps } from './components/ComposerPreview.tsx';
+export { collectVariables, composerVariables, type PreviewValues } from './components/preview-variables.ts';
+export { PromptPreview, type PromptPreviewProps } from './components/PromptPreview.tsx';
+export { UsageBanner, type UsageBannerProps } from './components/UsageBanner.tsx';
+export {
+  DEFAULT_CRITICAL_AT,
+  DEFAULT_WARNING_AT,
+  isDismissed,
+  parseUsageDismissal,
+  type UsageAlertLevel,
+  type UsageDismissal,
+  type UsageLevel,
+  type UsageThresholds,
+  usageLevel,
+  usagePeriod,
+  visibleUsageLevel,
+} from './components/usage-level.ts';
+export type { UsageDismissalStorage } from './components/useUsageDismissal.ts';
+export { VariablesForm, type VariablesFormProps } from './components/VariablesForm.tsx';

@@ -1,12 +1,4 @@
-import type {
-  Composer,
-  ComposerSegment,
-  ErrorBody,
-  Prompt,
-  PromptSegment,
-  PublishedVersion,
-  SchemaField,
-} from './types.ts';
+import type { Composer, ErrorBody, Prompt, PublishedVersion } from './types.ts';
 
 /**
  * Thrown by the `parse*` functions when a value does not have the contract's shape.
@@ -26,6 +18,9 @@ export class ShapeError extends Error {
   }
 }
 
+/** Checks one value at a JSON path; throws a `ShapeError` when it is wrong. */
+type Check = (value: unknown, path: string) => void;
+
 type Json = Record<string, unknown>;
 
 function describe(value: unknown): string {
@@ -37,143 +32,116 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-function object(value: unknown, path: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ShapeError(path, 'an object', describe(value));
-  }
-  return value as Json;
+function fail(path: string, expected: string, received: string): never {
+  throw new ShapeError(path, expected, received);
 }
 
-function array(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw new ShapeError(path, 'an array', describe(value));
-  return value;
-}
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function string(parent: Json, key: string, path: string): void {
-  if (typeof parent[key] !== 'string') throw new ShapeError(`${path}.${key}`, 'a string', describe(parent[key]));
-}
+/** A rule: `value` passes `test`, or the check fails expecting `expected`. */
+const rule =
+  (test: (value: unknown) => boolean, expected: string): Check =>
+  (value, path) => {
+    if (!test(value)) fail(path, expected, describe(value));
+  };
 
-function finiteNumber(parent: Json, key: string, path: string): void {
-  const value = parent[key];
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new ShapeError(`${path}.${key}`, 'a finite number', describe(value));
-  }
-}
+const string = rule((value) => typeof value === 'string', 'a string');
+const finite = rule((value) => typeof value === 'number' && Number.isFinite(value), 'a finite number');
+const stringOrNull = rule((value) => value === null || typeof value === 'string', 'a string or null');
+const temperature: Check = (value, path) => {
+  finite(value, path);
+  if ((value as number) < 0 || (value as number) > 2) fail(path, 'a number from 0 to 2', String(value));
+};
 
-function temperature(parent: Json, path: string): void {
-  finiteNumber(parent, 'temperature', path);
-  const value = parent.temperature as number;
-  if (value < 0 || value > 2) throw new ShapeError(`${path}.temperature`, 'a number from 0 to 2', String(value));
-}
+const optional =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== undefined) check(value, path);
+  };
 
-function stringOrNull(parent: Json, key: string, path: string): void {
-  const value = parent[key];
-  if (value !== null && typeof value !== 'string') {
-    throw new ShapeError(`${path}.${key}`, 'a string or null', describe(value));
-  }
-}
+const arrayOf =
+  (check: Check): Check =>
+  (value, path) => {
+    if (!Array.isArray(value)) fail(path, 'an array', describe(value));
+    value.forEach((item, index) => check(item, `${path}[${index}]`));
+  };
 
-function schemaFields(value: unknown, path: string): SchemaField[] {
-  const fields = array(value, path);
-  fields.forEach((field, index) => object(field, `${path}[${index}]`));
-  return fields as SchemaField[];
-}
+/** An object with these fields; fields it does not name are kept unchecked. */
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value, path) => {
+    if (!isObject(value)) fail(path, 'an object', describe(value));
+    for (const [key, check] of Object.entries(fields)) check(value[key], `${path}.${key}`);
+  };
 
-function inputConfig(config: Json, path: string): void {
-  schemaFields(config.schema, `${path}.schema`);
-  // `inputData` is unknown by contract; absence is tolerated as `undefined`.
-  stringOrNull(config, 'inputDataRootName', path);
-}
+const promptText = { promptId: string, promptName: string, version: string, systemMessage: string, userMessage: string };
+// `inputData` is unknown by contract (absence is tolerated); the schema's fields are objects of unknown shape.
+const inputConfig = { schema: arrayOf(shape({})), inputDataRootName: stringOrNull };
 
-function publishedVersions(parent: Json, path: string, withUserMessage: boolean): void {
-  if (parent.publishedVersions === undefined) return;
-  const entries = array(parent.publishedVersions, `${path}.publishedVersions`);
-  entries.forEach((entry, index) => {
-    const entryPath = `${path}.publishedVersions[${index}]`;
-    const record = object(entry, entryPath);
-    string(record, 'version', entryPath);
-    if (withUserMessage && record.userMessage !== undefined) string(record, 'userMessage', entryPath);
-  });
-}
+const prompt = shape({
+  ...promptText,
+  config: shape({ model: string, temperature, ...inputConfig }),
+  publishedVersions: optional(arrayOf(shape({ version: string, userMessage: optional(string) }))),
+});
+
+const segmentShapes: Record<string, Check> = {
+  static: shape({ content: string }),
+  prompt: shape({ ...promptText, config: shape({ model: string, temperature }) }),
+};
+
+const segment: Check = (value, path) => {
+  const type = isObject(value) ? value.type : fail(path, 'an object', describe(value));
+  const check = typeof type === 'string' ? segmentShapes[type] : undefined;
+  if (!check) fail(`${path}.type`, '"static" or "prompt"', JSON.stringify(type) ?? 'undefined');
+  check(value, path);
+};
+
+const composer = shape({
+  composerId: string,
+  composerName: string,
+  version: string,
+  config: shape(inputConfig),
+  segments: arrayOf(segment),
+  publishedVersions: optional(arrayOf(shape({ version: string }))),
+});
+
+const publishedVersion = shape({ version: string, userMessage: optional(string) });
+
+const errorBody = shape({
+  error: string,
+  code: string,
+  usage: optional(shape({ used: finite, limit: finite })),
+  upgradeUrl: optional(string),
+});
+
+/** Makes a parser that checks a value and returns it unchanged (extra fields kept). */
+const parser =
+  <T>(check: Check) =>
+  (value: unknown, path = '$'): T => {
+    check(value, path);
+    return value as T;
+  };
 
 /**
  * Checks that `value` is a Prompt; returns it unchanged (extra fields kept) or throws a `ShapeError`.
- * @param path JSON path used in the error. @default '$'
+ * The second argument is the JSON path used in errors. @default '$'
  */
-export function parsePrompt(value: unknown, path = '$'): Prompt {
-  const prompt = object(value, path);
-  for (const key of ['promptId', 'promptName', 'version', 'systemMessage', 'userMessage']) string(prompt, key, path);
-  const config = object(prompt.config, `${path}.config`);
-  string(config, 'model', `${path}.config`);
-  temperature(config, `${path}.config`);
-  inputConfig(config, `${path}.config`);
-  publishedVersions(prompt, path, true);
-  return prompt as unknown as Prompt;
-}
+export const parsePrompt = parser<Prompt>(prompt);
 
-function parseSegment(value: unknown, path: string): ComposerSegment {
-  const segment = object(value, path);
-  if (segment.type === 'static') {
-    string(segment, 'content', path);
-    return segment as unknown as ComposerSegment;
-  }
-  if (segment.type === 'prompt') {
-    for (const key of ['promptId', 'promptName', 'version', 'systemMessage', 'userMessage']) string(segment, key, path);
-    const config = object(segment.config, `${path}.config`);
-    string(config, 'model', `${path}.config`);
-    temperature(config, `${path}.config`);
-    return segment as unknown as PromptSegment;
-  }
-  throw new ShapeError(`${path}.type`, '"static" or "prompt"', JSON.stringify(segment.type) ?? 'undefined');
-}
-
-/**
- * Checks that `value` is a Composer with valid segments of both kinds; returns it unchanged or throws a
- * `ShapeError`.
- * @param path JSON path used in the error. @default '$'
- */
-export function parseComposer(value: unknown, path = '$'): Composer {
-  const composer = object(value, path);
-  for (const key of ['composerId', 'composerName', 'version']) string(composer, key, path);
-  inputConfig(object(composer.config, `${path}.config`), `${path}.config`);
-  array(composer.segments, `${path}.segments`).forEach((segment, index) =>
-    parseSegment(segment, `${path}.segments[${index}]`),
-  );
-  publishedVersions(composer, path, false);
-  return composer as unknown as Composer;
-}
+/** Checks that `value` is a Composer with valid segments of both kinds, or throws a `ShapeError`. */
+export const parseComposer = parser<Composer>(composer);
 
 /** Checks that `value` is an array of Prompts. */
-export function parsePromptList(value: unknown, path = '$'): Prompt[] {
-  return array(value, path).map((item, index) => parsePrompt(item, `${path}[${index}]`));
-}
+export const parsePromptList = parser<Prompt[]>(arrayOf(prompt));
 
 /** Checks that `value` is an array of Composers. */
-export function parseComposerList(value: unknown, path = '$'): Composer[] {
-  return array(value, path).map((item, index) => parseComposer(item, `${path}[${index}]`));
-}
+export const parseComposerList = parser<Composer[]>(arrayOf(composer));
 
 /** Checks that `value` is a PublishedVersion. */
-export function parsePublishedVersion(value: unknown, path = '$'): PublishedVersion {
-  const record = object(value, path);
-  string(record, 'version', path);
-  if (record.userMessage !== undefined) string(record, 'userMessage', path);
-  return record as unknown as PublishedVersion;
-}
+export const parsePublishedVersion = parser<PublishedVersion>(publishedVersion);
 
 /**
- * Checks that `value` is an error body (`error` and `code` strings; `usage` with numeric `used` and
- * `limit`, and `upgradeUrl`, when present).
+ * Checks that `value` is an error body: `error` and `code` strings; `usage` with numeric `used` and
+ * `limit`, and `upgradeUrl`, when present.
  */
-export function parseErrorBody(value: unknown, path = '$'): ErrorBody {
-  const body = object(value, path);
-  string(body, 'error', path);
-  string(body, 'code', path);
-  if (body.usage !== undefined) {
-    const usage = object(body.usage, `${path}.usage`);
-    finiteNumber(usage, 'used', `${path}.usage`);
-    finiteNumber(usage, 'limit', `${path}.usage`);
-  }
-  if (body.upgradeUrl !== undefined) string(body, 'upgradeUrl', path);
-  return body as unknown as ErrorBody;
-}
+export const parseErrorBody = parser<ErrorBody>(errorBody);

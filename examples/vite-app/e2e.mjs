@@ -1,0 +1,102 @@
+// End-to-end check of the package as users get it: this app installs prompt-composer-react from the
+// `npm pack` tarball, is built with Vite, talks to the loopback mock server, and is driven in Debian's
+// Chromium with playwright-core. Also renders a page on the server (plain Node, no DOM) and hydrates it.
+// Run from the repo root with `npm run test:example` (which packs, installs and builds first).
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startMockServer } from 'prompt-composer-react/mocks/server';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const checks = [];
+function check(name, ok, detail = '') {
+  checks.push({ name, ok });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+function serve(root, pages = {}) {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    if (pages[path]) {
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[path]);
+      return;
+    }
+    const file = join(root, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+}
+
+const mock = await startMockServer({ port: 0 });
+const { render } = await import(join(here, 'dist-server', 'ssr-entry.js'));
+const ssr = await render(mock.url, 'pk_test_free');
+check('server render in plain Node', typeof window === 'undefined' && ssr.html.includes('HTML showcase'));
+const unsafe = [/<script/i, /\sonerror=/i, /\sonclick=/i, /javascript:/i, /<iframe/i, /<form/i];
+check('server HTML holds no unsanitized markup', unsafe.every((pattern) => !pattern.test(ssr.html)), unsafe.filter((pattern) => pattern.test(ssr.html)).join(' '));
+const ssrPage = readFileSync(join(here, 'dist', 'ssr.html'), 'utf8')
+  .replace('<!--app-html-->', ssr.html)
+  .replace('/*app-state*/null', JSON.stringify(ssr.state).replace(/</g, '\\u003c'));
+const app = await serve(join(here, 'dist'), { '/ssr-page': ssrPage });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  // The app, as a user sees it.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.goto(`${app.url}/?api=${encodeURIComponent(mock.url)}`);
+  await page.getByText('Welcome email').first().waitFor();
+  check('loads the prompt list', (await page.locator('#prompts-heading + ul li').count()) >= 5);
+  await page.getByRole('button', { name: 'Open Onboarding flow' }).click();
+  const input = page.getByRole('textbox').first();
+  await input.waitFor();
+  const label = await input.evaluate((element) => element.labels?.[0]?.textContent ?? '');
+  await input.fill('Ada Lovelace');
+  await page.getByText('Ada Lovelace', { exact: false }).last().waitFor();
+  check('types a variable and sees the preview change', (await page.locator('mark', { hasText: 'Ada Lovelace' }).count()) > 0, `variable ${label.trim()}`);
+  await page.getByLabel('API key').selectOption('Exhausted plan');
+  const banner = page.locator('[data-state="exceeded"]');
+  await banner.waitFor();
+  check('switches to the exhausted key and sees the banner', (await banner.getAttribute('role')) === 'alert');
+  check('no uncaught errors in the app', pageErrors.length === 0, pageErrors.join('; '));
+  await context.close();
+
+  // The server-rendered page, hydrated.
+  const ssrContext = await browser.newContext();
+  const ssrTab = await ssrContext.newPage();
+  const messages = [];
+  ssrTab.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  ssrTab.on('pageerror', (error) => messages.push(String(error)));
+  await ssrTab.goto(`${app.url}/ssr-page`);
+  await ssrTab.getByRole('heading', { name: /Onboarding flow/ }).first().waitFor();
+  await ssrTab.getByRole('textbox').first().fill('Grace');
+  await ssrTab.locator('mark', { hasText: 'Grace' }).first().waitFor();
+  check('hydrates and stays interactive', true);
+  const hydration = messages.filter((text) => /hydrat|did not match|mismatch|recoverable/i.test(text));
+  check('hydrates without a mismatch warning', hydration.length === 0, hydration.join('; '));
+  const executed = await ssrTab.evaluate(() => Boolean(window.__xss));
+  check('nothing from the showcase HTML executed', !executed);
+  await ssrContext.close();
+} finally {
+  await browser.close();
+  app.server.close();
+  await mock.close();
+}
+
+const failed = checks.filter((entry) => !entry.ok).length;
+console.log(`${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Props of `CopyButton`. */
+export interface CopyButtonProps {
+  /** The text written to the clipboard. */
+  text: string;
+  /**
+   * The button's visible label.
+   * @default 'Copy'
+   */
+  label?: string;
+  /**
+   * Extra class names, after `pcr-copy`.
+   * @default undefined
+   */
+  className?: string;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+const MESSAGES: Record<CopyState, string> = {
+  idle: '',
+  copied: 'Copied',
+  failed: 'Could not copy: select the text and copy it by hand',
+};
+
+/** How long the "Copied" or failure message stays. */
+const MESSAGE_MS = 4000;
+
+/**
+ * A button that writes `text` to the clipboard (`navigator.clipboard.writeText`) and reports the
+ * outcome in a `role="status"` region: "Copied", or a failure message when the clipboard is missing or
+ * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
+ */
+export function CopyButton({ text, label = 'Copy', className }: CopyButtonProps) {
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = (next: CopyState) => {
+    setState(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), MESSAGE_MS);
+  };
+  const copy = async () => {
+    try {
+      if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(text);
+      show('copied');
+    } catch {
+      show('failed');
+    }
+  };
+
+  return (
+    <span className={className ? `pcr-copy ${className}` : 'pcr-copy'} data-state={state}>
+      <button type="button" className="pcr-copy__button" onClick={() => void copy()}>
+        {label}
+      </button>
+      <span role="status" className="pcr-copy__status">
+        {MESSAGES[state]}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,123 @@
+import { type JSX, memo, useId, useMemo } from 'react';
+import type { Prompt, PromptSegment } from '../api/types.ts';
+import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../template/interpolate.ts';
+import type { TemplateValues } from '../template/lookup.ts';
+import { CopyButton } from './CopyButton.tsx';
+
+/** A heading level for a component's own heading. */
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Props of `PromptCard`. */
+export interface PromptCardProps {
+  /** A prompt from `usePrompt`, or a prompt segment of a composer. */
+  prompt: Prompt | PromptSegment;
+  /**
+   * Values for the `${name}` placeholders of both messages. Always shown as text, never as HTML.
+   * @default {}
+   */
+  values?: TemplateValues;
+  /**
+   * The level of the card's heading (the prompt name), to fit the page's outline.
+   * @default 3
+   */
+  headingLevel?: HeadingLevel;
+  /**
+   * Whether to show the button that copies the interpolated user message.
+   * @default true
+   */
+  copy?: boolean;
+  /**
+   * Extra class names, after `pcr-prompt-card`.
+   * @default undefined
+   */
+  className?: string;
+}
+
+const NO_VALUES: TemplateValues = Object.freeze({});
+
+/** Interpolated text: exactly what would be sent, with values and unfilled placeholders in `<mark>`. */
+function MessageText({ parts, kind }: { parts: readonly InterpolatedPart[]; kind: 'system' | 'user' }) {
+  return (
+    <p className="pcr-prompt-card__text" data-message={kind}>
+      {parts.map((part, index) =>
+        part.type === 'text' ? (
+          part.value
+        ) : (
+          <mark
+            key={index}
+            className="pcr-mark"
+            data-state={part.filled ? 'filled' : 'missing'}
+            data-variable={part.name}
+            title={part.filled ? part.name : `${part.name}: no value`}
+          >
+            {part.value ?? part.raw}
+          </mark>
+        ),
+      )}
+    </p>
+  );
+}
+
+function missingNote(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 variable has no value' : `${names.length} variables have no value`;
+  return `${count}: ${names.join(', ')}`;
+}
+
+/**
+ * One prompt: name, version, model, temperature, system message, and the user message with each
+ * placeholder filled from `values` (in `<mark data-state="filled">`) or kept as its raw `${name}` text
+ * and flagged (`<mark data-state="missing">`, plus a count and list of missing names after the
+ * message). The message element's text is exactly the interpolated text, so what a user copies is
+ * what would be sent. Presentational: no provider, no fetching.
+ *
+ * @example
+ * <PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />
+ */
+export const PromptCard = memo(function PromptCard({
+  prompt,
+  values = NO_VALUES,
+  headingLevel = 3,
+  copy = true,
+  className,
+}: PromptCardProps) {
+  const id = useId();
+  const system = useMemo(() => interpolateParts(prompt.systemMessage, values), [prompt.systemMessage, values]);
+  const user = useMemo(() => interpolateParts(prompt.userMessage, values), [prompt.userMessage, values]);
+  const missing = useMemo(() => missingNames([...system, ...user]), [system, user]);
+  const Heading = `h${headingLevel}` as keyof JSX.IntrinsicElements & `h${HeadingLevel}`;
+
+  return (
+    <article
+      className={className ? `pcr-prompt-card ${className}` : 'pcr-prompt-card'}
+      aria-labelledby={`${id}-name`}
+      data-state={missing.length > 0 ? 'missing' : 'complete'}
+    >
+      <header className="pcr-prompt-card__header">
+        <Heading id={`${id}-name`} className="pcr-prompt-card__name">
+          {prompt.promptName}
+        </Heading>
+        <dl className="pcr-prompt-card__meta">
+          <div><dt>Version</dt><dd>{prompt.version}</dd></div>
+          <div><dt>Model</dt><dd>{prompt.config.model}</dd></div>
+          <div><dt>Temperature</dt><dd>{prompt.config.temperature}</dd></div>
+        </dl>
+      </header>
+      <dl className="pcr-prompt-card__messages">
+        <dt>System message</dt>
+        <dd><MessageText parts={system} kind="system" /></dd>
+        <dt>User message</dt>
+        <dd><MessageText parts={user} kind="user" /></dd>
+      </dl>
+      {missing.length > 0 && (
+        <p className="pcr-prompt-card__missing" data-state="missing">
+          {missingNote(missing)}
+        </p>
+      )}
+      {copy && (
+        <div className="pcr-prompt-card__actions">
+          <CopyButton text={joinParts(user, 'keep')} label="Copy user message" />
+        </div>
+      )}
+    </article>
+  );
+});

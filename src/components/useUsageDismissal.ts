@@ -1,0 +1,59 @@
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { parseUsageDismissal, type UsageDismissal } from './usage-level.ts';
+
+/** Where a dismissal is remembered beyond the component's own state. */
+export type UsageDismissalStorage = 'local' | 'session';
+
+/** The Web Storage area, or `null` without a DOM or when the browser refuses access (privacy modes). */
+function storageArea(kind: UsageDismissalStorage): Storage | null {
+  try {
+    if (typeof window === 'undefined') return null;
+    return kind === 'session' ? window.sessionStorage : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(kind: UsageDismissalStorage, key: string | undefined): string | null {
+  if (!key) return null;
+  try {
+    return storageArea(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function subscribeToStorage(listener: () => void): () => void {
+  // Other tabs write the same key: the `storage` event keeps them in step.
+  if (typeof window === 'undefined') return () => {};
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+const serverSnapshot = () => null;
+
+/**
+ * The banner's dismissal: kept in component state, and also in Web Storage under `storageKey` when one
+ * is given, so it survives reloads (and other tabs follow). Storage is read after hydration only.
+ */
+export function useUsageDismissal(storageKey: string | undefined, storage: UsageDismissalStorage) {
+  const [local, setLocal] = useState<UsageDismissal | null>(null);
+  const stored = useSyncExternalStore(subscribeToStorage, () => read(storage, storageKey), serverSnapshot);
+  const persisted = useMemo(() => parseUsageDismissal(stored), [stored]);
+
+  const dismiss = useCallback(
+    (dismissal: UsageDismissal) => {
+      setLocal(dismissal);
+      if (!storageKey) return;
+      try {
+        storageArea(storage)?.setItem(storageKey, JSON.stringify(dismissal));
+      } catch {
+        // A full or blocked storage only costs persistence; the component state still holds it.
+      }
+    },
+    [storage, storageKey],
+  );
+
+  // The component's own dismissal wins; the stored one covers reloads and other tabs.
+  return [local ?? persisted, dismiss] as const;
+}

@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { ComposerPreview } from 'prompt-composer-react';
+import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyApi } from './support/mock-api.ts';
+
+/**
+ * The in-app preview: fetches a composer with `useComposer`, derives one input per variable across its
+ * prompt segments, and previews live. Data comes from the mock backend (`parameters.msw.handlers.api`).
+ */
+const meta = {
+  title: 'Components/ComposerPreview',
+  component: ComposerPreview,
+  args: { composerId: FIXTURE_IDS.composers.onboardingFlow },
+  parameters: { msw: { handlers: storyApi('happy') } },
+} satisfies Meta<typeof ComposerPreview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Type in the variables form and watch the prompt cards change. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const inputs = await canvas.findAllByRole('textbox', {}, { timeout: 5000 });
+    await expect(inputs.length).toBeGreaterThan(0);
+    await userEvent.type(inputs[0] as HTMLElement, 'Ada Lovelace');
+    await waitFor(() => expect(canvasElement.querySelector('mark[data-state="filled"]')?.textContent).toContain('Ada Lovelace'));
+  },
+};
+
+/** A pinned version, with initial values. */
+export const PinnedVersion: Story = {
+  args: { version: '1.0.0', initialValues: { name: 'Grace' } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect((await canvas.findAllByText(/1\.0\.0/, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    await waitFor(() => expect(canvasElement.querySelector('mark[data-state="filled"]')?.textContent).toBe('Grace'));
+  },
+};
+
+/** While the composer loads. */
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        api: [
+          http.get(`${DEFAULT_BASE_URL}/composers/:id`, async () => {
+            await delay('infinite');
+          }),
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent(/Loading/);
+  },
+};
+
+const failsWith = (code: string) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await waitFor(() => expect(canvasElement.querySelector('[role="alert"]')?.getAttribute('data-code')).toBe(code), { timeout: 5000 });
+};
+
+/** An id that does not exist (or is not published). */
+export const NotFound: Story = { args: { composerId: 'no-such-composer' }, play: failsWith('NOT_FOUND') };
+
+/** A version that does not exist. */
+export const VersionNotFound: Story = { args: { version: '9.9.9' }, play: failsWith('VERSION_NOT_FOUND') };
+
+/** A revoked key. */
+export const InvalidKey: Story = { parameters: { apiKey: FIXTURE_KEYS.revoked }, play: failsWith('INVALID_KEY') };
+
+/** No key at all. */
+export const Unauthorized: Story = { parameters: { apiKey: null }, play: failsWith('UNAUTHORIZED') };
+
+/** The monthly quota is used up: the reset date and the upgrade link. */
+export const QuotaExceeded: Story = {
+  parameters: { apiKey: FIXTURE_KEYS.exhausted },
+  play: async (context) => {
+    await failsWith('USAGE_LIMIT_EXCEEDED')(context);
+    await expect(await context.canvas.findByRole('link', { name: /upgrade/i })).toBeVisible();
+  },
+};
+
+/** The server fails; Retry is offered. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: storyApi('serverError') } },
+  play: async (context) => {
+    await failsWith('INTERNAL_ERROR')(context);
+    await expect(await context.canvas.findByRole('button', { name: /retry/i })).toBeVisible();
+  },
+};
+
+/** The `html-showcase` composer: hostile static HTML, sanitized. */
+export const HtmlShowcase: Story = {
+  args: { composerId: FIXTURE_IDS.composers.htmlShowcase },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('table', {}, { timeout: 5000 })).toBeVisible();
+    const statics = canvasElement.querySelectorAll('[data-segment="static"]');
+    await expect(statics.length).toBeGreaterThan(0);
+    for (const element of statics) await expect(element.querySelector('script, iframe, form, [onerror], [onclick], [style]')).toBeNull();
+  },
+};

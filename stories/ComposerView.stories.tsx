@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ComposerView } from 'prompt-composer-react';
+import { expect } from 'storybook/test';
+import { htmlShowcase, onboardingFlow } from './support/fixtures.ts';
+
+/** A composer's segments in order: static HTML (sanitized) and prompt cards (interpolated). */
+const meta = {
+  title: 'Components/ComposerView',
+  component: ComposerView,
+  args: { composer: onboardingFlow, values: { customer: { name: 'Ada Lovelace', company: 'Analytical Engines' }, plan: 'Pro' } },
+} satisfies Meta<typeof ComposerView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The `onboarding-flow` fixture, with some values. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('heading', { name: /Onboarding flow/ })).toBeVisible();
+    const kinds = [...canvasElement.querySelectorAll('[data-segment-type]')].map((item) => item.getAttribute('data-segment-type'));
+    await expect(kinds).toEqual(onboardingFlow.segments.map((segment) => segment.type));
+  },
+};
+
+/** The `html-showcase` fixture: hostile static HTML, rendered safely. */
+export const HtmlShowcase: Story = {
+  args: { composer: htmlShowcase, values: {} },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('script, iframe, form, [onerror], [onclick]')).toBeNull();
+  },
+};
+
+/** An app's own look through `renderStatic` and `renderPrompt`. */
+export const CustomRenderers: Story = {
+  args: {
+    renderStatic: (segment) => <blockquote>{segment.content.replace(/<[^>]+>/g, ' ').trim().slice(0, 80)}…</blockquote>,
+    renderPrompt: (segment) => <p>Prompt: {segment.promptName}</p>,
+  },
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText(/^Prompt: /)).length).toBe(onboardingFlow.segments.filter((s) => s.type === 'prompt').length);
+  },
+};

@@ -1,0 +1,86 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { PromptCard } from 'prompt-composer-react';
+import { expect } from 'storybook/test';
+import { onboardingFlow, ticketTriage, welcomeEmail } from './support/fixtures.ts';
+
+/** One prompt: name, version, model, temperature, system message and the interpolated user message. */
+const meta = {
+  title: 'Components/PromptCard',
+  component: PromptCard,
+  args: {
+    prompt: welcomeEmail,
+    values: {
+      customer: { name: 'Ada Lovelace', company: 'Analytical Engines Ltd' },
+      plan: 'Pro',
+      firstStep: 'import your first dataset',
+      senderName: 'Maya',
+    },
+  },
+} satisfies Meta<typeof PromptCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every placeholder filled: values are marked, nothing is flagged. */
+export const Filled: Story = {
+  play: async ({ canvasElement }) => {
+    const message = canvasElement.querySelector('[data-message="user"]');
+    await expect(message?.textContent).toContain('Ada Lovelace at Analytical Engines Ltd');
+    await expect(canvasElement.querySelector('mark[data-state="missing"]')).toBeNull();
+  },
+};
+
+/** Some values missing: their placeholders stay visible and are flagged. */
+export const PartlyFilled: Story = {
+  args: { values: { customer: { name: 'Ada Lovelace' } } },
+  play: async ({ canvasElement }) => {
+    const missing = [...canvasElement.querySelectorAll('mark[data-state="missing"]')].map((mark) => mark.textContent);
+    await expect(missing).toContain('${plan}');
+    await expect(canvasElement.querySelector('[data-message="user"]')?.textContent).toContain('${customer.company}');
+  },
+};
+
+/** Values are always text: HTML, scripts and `${` nesting are shown, never interpreted. */
+export const HostileValues: Story = {
+  args: {
+    values: {
+      customer: { name: '<img src=x onerror="window.__xss=1">', company: '<script>window.__xss=1</script>' },
+      plan: '${plan}',
+      firstStep: '</mark><b>bold?</b>',
+      senderName: '__proto__',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const message = canvasElement.querySelector('[data-message="user"]');
+    await expect(message?.textContent).toContain('<img src=x onerror="window.__xss=1">');
+    await expect(message?.querySelector('img, script, b')).toBeNull();
+    await expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  },
+};
+
+/** No values at all: every placeholder is flagged. */
+export const Empty: Story = {
+  args: { values: {} },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('mark[data-state="missing"]').length).toBeGreaterThan(2);
+  },
+};
+
+/** A prompt with structured-output schema fields and an input data root. */
+export const WithSchema: Story = {
+  args: { prompt: ticketTriage, values: { ticket: { subject: 'Refund', customerEmail: 'ada@example.com', body: 'Please refund order 42.' } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: ticketTriage.promptName })).toBeVisible();
+  },
+};
+
+/** A prompt segment of a composer (no schema, no input data). */
+export const Segment: Story = {
+  args: {
+    prompt: onboardingFlow.segments.find((segment) => segment.type === 'prompt') ?? welcomeEmail,
+    values: { customer: { name: 'Grace' } },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('article')).toBeVisible();
+  },
+};

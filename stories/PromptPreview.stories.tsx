@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { PromptPreview } from 'prompt-composer-react';
+import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyApi } from './support/mock-api.ts';
+
+/** One prompt, with a version picker fed by `usePromptList({ includeVersions: true })`. */
+const meta = {
+  title: 'Components/PromptPreview',
+  component: PromptPreview,
+  args: { promptId: FIXTURE_IDS.prompts.welcomeEmail },
+  parameters: { msw: { handlers: storyApi('happy') } },
+} satisfies Meta<typeof PromptPreview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The latest version; pick an older one from the list. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const picker = await canvas.findByRole('combobox', {}, { timeout: 5000 });
+    await waitFor(() => expect(picker.querySelectorAll('option').length).toBeGreaterThan(2));
+    await userEvent.selectOptions(picker, '1.0.0');
+    await expect(await canvas.findByText(/1\.0\.0/, { selector: ':not(option)' }, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** Opened at a pinned version. */
+export const PinnedVersion: Story = {
+  args: { version: '1.1.0', initialValues: { name: 'Ada', plan: 'Pro' } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[data-message="user"]')?.textContent).toContain('Pro plan'), { timeout: 5000 });
+  },
+};
+
+/** A draft-only prompt is not reachable. */
+export const NotFound: Story = {
+  args: { promptId: FIXTURE_IDS.prompts.draftAnnouncement },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[role="alert"]')?.getAttribute('data-code')).toBe('NOT_FOUND'), { timeout: 5000 });
+  },
+};

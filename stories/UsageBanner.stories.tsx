@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createPromptApiClient, PromptApiProvider, UsageBanner } from 'prompt-composer-react';
+import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS } from 'prompt-composer-react/mocks';
+import { useEffect, useMemo } from 'react';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyApi } from './support/mock-api.ts';
+import { UsageHarness } from './support/UsageHarness.tsx';
+
+/** Sets every fixture key's usage this month, for a story's database. */
+const usedEverywhere = (used: number) => (db: MockDb) => {
+  for (const key of [FIXTURE_KEYS.free, FIXTURE_KEYS.nearLimit]) db.setUsage(key, used);
+};
+
+/**
+ * The monthly quota banner, driven by the `X-RateLimit-*` headers of real (mock) responses: hidden below
+ * 80 % used, a warning, a critical warning from 95 %, and the exceeded hard stop with the reset date.
+ */
+const meta = {
+  title: 'Components/UsageBanner',
+  component: UsageBanner,
+  render: (args) => <UsageHarness {...args} />,
+  args: { warningAt: 0.8, criticalAt: 0.95, dismissible: true },
+  argTypes: {
+    warningAt: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
+    criticalAt: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
+  },
+} satisfies Meta<typeof UsageBanner>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const banner = (element: HTMLElement) => element.querySelector('[data-state="warning"], [data-state="critical"], [data-state="exceeded"]');
+
+/** Below the first threshold nothing shows. */
+export const Hidden: Story = {
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(1200)) } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByText('Last request: OK', {}, { timeout: 5000 });
+    await expect(banner(canvasElement)).toBeNull();
+  },
+};
+
+/** 82 % used: a warning (`role="status"`). */
+export const Warning: Story = {
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('warning'), { timeout: 5000 });
+    await expect(banner(canvasElement)?.getAttribute('role')).toBe('status');
+  },
+};
+
+/** 96 % used: the critical warning, still dismissible. */
+export const Critical: Story = {
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4800)) } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('critical'), { timeout: 5000 });
+  },
+};
+
+/** The quota is used up: `role="alert"`, the reset date and the upgrade link; not dismissible. */
+export const Exceeded: Story = {
+  parameters: { apiKey: FIXTURE_KEYS.exhausted, msw: { handlers: storyApi('happy') } },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
+    await expect(banner(canvasElement)?.getAttribute('role')).toBe('alert');
+    await expect(canvas.getByRole('link', { name: /upgrade/i })).toBeVisible();
+  },
+};
+
+/** Dismissed with the keyboard: gone until a higher threshold or the next period. */
+export const Dismissed: Story = {
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) } },
+  play: async ({ canvas, canvasElement }) => {
+    const dismiss = await canvas.findByRole('button', { name: /dismiss/i }, { timeout: 5000 });
+    dismiss.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(banner(canvasElement)).toBeNull());
+  },
+};
+
+/** A database whose usage the Meter story's controls set. */
+const meter: { db?: MockDb } = {};
+
+function MeterDemo({ used, plan, ...props }: { used: number; plan: 'free' | 'pro' } & Parameters<typeof UsageBanner>[0]) {
+  const key = plan === 'pro' ? FIXTURE_KEYS.pro : FIXTURE_KEYS.free;
+  const client = useMemo(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey: key }), [key]);
+  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }), []);
+  useEffect(() => {
+    // The request that reports the usage counts itself, hence the one less.
+    meter.db?.setUsage(key, Math.max(0, used - 1));
+    void queryClient.invalidateQueries();
+  }, [key, used, queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PromptApiProvider client={client} retry={false}>
+        <UsageHarness {...props} />
+      </PromptApiProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Turn the controls: requests used this month and the plan (Free 5,000, Pro 50,000). */
+export const Meter: StoryObj<typeof MeterDemo> = {
+  render: (args) => <MeterDemo {...args} />,
+  args: { used: 4500, plan: 'free', warningAt: 0.8, criticalAt: 0.95, dismissible: false },
+  argTypes: {
+    used: { control: { type: 'range', min: 0, max: PLAN_LIMITS.pro, step: 50 } },
+    plan: { control: 'inline-radio', options: ['free', 'pro'] },
+  },
+  parameters: {
+    msw: {
+      handlers: storyApi('happy', (db) => {
+        meter.db = db;
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('warning'), { timeout: 5000 });
+  },
+};

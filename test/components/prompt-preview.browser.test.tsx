@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PromptPreview, type PromptPreviewProps, type PromptApiClient } from 'prompt-composer-react';
+import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, mockApi, renderConnected, setupMockWorker } from './connected-harness.tsx';
+
+setupMockWorker();
+
+const welcome = FIXTURE_IDS.prompts.welcomeEmail;
+
+function renderPreview(props: Partial<PromptPreviewProps> = {}, client: PromptApiClient = mockApi().client()) {
+  return renderConnected(<PromptPreview promptId={welcome} {...props} />, client);
+}
+
+const picker = () => screen.getByRole('combobox', { name: 'Version' }) as HTMLSelectElement;
+const options = () => [...picker().options].map((option) => option.textContent);
+const userMessage = () => document.querySelector('[data-message="user"]')?.textContent;
+const inputLabels = () => screen.getAllByRole('textbox').map((input) => (input as HTMLInputElement).labels?.[0]?.textContent);
+
+describe('PromptPreview', () => {
+  describe('given the request is in flight', () => {
+    it('shows a busy loading state with role status', async () => {
+      renderPreview({}, mockApi(undefined, { latency: 200 }).client());
+      expect(screen.getByRole('status').textContent).toBe('Loading prompt…');
+      expect(screen.getByRole('region', { name: 'Prompt preview' }).getAttribute('aria-busy')).toBe('true');
+      await expectNoAxeViolations();
+      await screen.findByRole('heading', { name: 'Welcome email' });
+    });
+  });
+
+  describe('given the latest version', () => {
+    it('offers Latest and every published version, newest first, in a labelled picker', async () => {
+      renderPreview();
+      await screen.findByRole('heading', { name: 'Welcome email' });
+      await waitFor(() => expect(options()).toEqual(['Latest', '2.0.0', '1.1.0', '1.0.0']));
+      expect(picker().value).toBe('');
+      expect(inputLabels()).toEqual(['senderName', 'customer.name', 'customer.company', 'plan', 'firstStep']);
+      await expectNoAxeViolations();
+    });
+
+    describe('when the user types a value', () => {
+      it('updates the user message live', async () => {
+        renderPreview({ initialValues: { plan: 'Pro' } });
+        const input = await screen.findByRole('textbox', { name: 'customer.company' });
+        await userEvent.setup().type(input, 'Acme');
+        expect(userMessage()).toBe('Write a welcome email to ${customer.name} at Acme, who just started the Pro plan. Suggest one first step: ${firstStep}.');
+      });
+    });
+
+    describe('when the user picks another version', () => {
+      it('fetches and previews that version, keeping the typed values', async () => {
+        renderPreview({ initialValues: { plan: 'Pro' } });
+        await screen.findByRole('heading', { name: 'Welcome email' });
+        await waitFor(() => expect(options()).toHaveLength(4));
+        const user = userEvent.setup();
+        await user.selectOptions(picker(), '1.1.0');
+        await waitFor(() => expect(userMessage()).toBe('Write a welcome email to ${name} who just signed up for the Pro plan of Lumen.'));
+        expect(inputLabels()).toEqual(['name', 'plan']);
+        await user.selectOptions(picker(), '1.0.0');
+        await waitFor(() => expect(userMessage()).toBe('Write a welcome email to ${name} who just signed up for Lumen.'));
+        await user.selectOptions(picker(), '');
+        await waitFor(() => expect(userMessage()).toContain('who just started the Pro plan'));
+        await expectNoAxeViolations();
+      });
+    });
+  });
+
+  describe('given a pinned version', () => {
+    it('starts on that version', async () => {
+      renderPreview({ version: '1.0.0', initialValues: { name: 'Grace' } });
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for Lumen.'));
+      expect(picker().value).toBe('1.0.0');
+    });
+
+    describe('when the version does not exist', () => {
+      it('says so in human words', async () => {
+        renderPreview({ version: '9.9.9' });
+        const alert = await screen.findByRole('alert');
+        expect(within(alert).getByText('Version 9.9.9 of this prompt does not exist or is not published.')).toBeTruthy();
+        expect(options()).toContain('9.9.9');
+        await expectNoAxeViolations();
+      });
+    });
+  });
+
+  describe('given an unknown prompt', () => {
+    it('says it does not exist', async () => {
+      renderPreview({ promptId: FIXTURE_IDS.prompts.draftAnnouncement });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('This prompt does not exist or is not published.')).toBeTruthy();
+    });
+  });
+
+  describe('given a revoked key', () => {
+    it('asks to check the API key', async () => {
+      renderPreview({}, mockApi().client(FIXTURE_KEYS.revoked));
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('The API key is invalid or has been revoked. Check your API key.')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { cleanup, render } from '@testing-library/react';
+import { createHtmlSanitizer, getDefaultSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations, Page, settle } from './presentational-fixtures.tsx';
+
+afterEach(cleanup);
+
+const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2)}`;
+const dangerous = '<p>safe</p><img src=x onerror="window.__ssr=1"><script>window.__ssr=1</script>';
+
+describe('StaticSegment', () => {
+  describe('given benign HTML', () => {
+    it('renders it sanitized in one element of its own', async () => {
+      const text = unique('text');
+      render(<StaticSegment html={`<h2>Title</h2><p><em>${text}</em></p>`} className="extra" />, { wrapper: Page });
+      const element = document.querySelector('.pcr-static')!;
+      expect(element.className).toBe('pcr-static extra');
+      expect(element.getAttribute('data-segment')).toBe('static');
+      expect(element.getAttribute('data-state')).toBe('ready');
+      expect(element.innerHTML).toBe(`<h2>Title</h2><p><em>${text}</em></p>`);
+      expect(await axeViolations(document.body)).toEqual([]);
+    });
+  });
+
+  describe('when rendered twice with the same html', () => {
+    it('sanitizes once, and a re-render keeps the same DOM node', () => {
+      const html = `<p>${unique('memo')}</p>`;
+      const sanitizer = getDefaultSanitizer();
+      const before = sanitizer.sanitizeCount;
+      const { rerender } = render(<StrictMode><StaticSegment html={html} policy={{ allowDataUrls: false }} /></StrictMode>);
+      const node = document.querySelector('.pcr-static')!.firstChild;
+      rerender(<StrictMode><StaticSegment html={html} policy={{ allowDataUrls: false }} /></StrictMode>);
+      render(<StaticSegment html={html} policy={{ allowDataUrls: false }} />);
+      expect(sanitizer.sanitizeCount - before).toBe(1);
+      expect(document.querySelector('.pcr-static')!.firstChild).toBe(node);
+    });
+
+    it('sanitizes again for new html or another policy', () => {
+      const sanitizer = getDefaultSanitizer();
+      const before = sanitizer.sanitizeCount;
+      const html = `<p>${unique('policy')}</p>`;
+      const { rerender } = render(<StaticSegment html={html} />);
+      rerender(<StaticSegment html={html} policy={{ allowTags: ['form'] }} />);
+      rerender(<StaticSegment html={`${html}<p>more</p>`} />);
+      expect(sanitizer.sanitizeCount - before).toBe(3);
+    });
+  });
+
+  describe('when rendered on the server', () => {
+    it('emits the empty container, never the input', () => {
+      const markup = renderToString(<StaticSegment html={dangerous} />);
+      expect(markup).toBe('<div class="pcr-static" data-segment="static" data-state="pending"></div>');
+    });
+
+    it('hydrates without a mismatch and fills in after hydration', async () => {
+      const host = document.createElement('div');
+      host.innerHTML = renderToString(<StaticSegment html={dangerous} />);
+      document.body.append(host);
+      const errors = vi.spyOn(console, 'error');
+      const recoverable = vi.fn();
+      const root = hydrateRoot(host, <StaticSegment html={dangerous} />, { onRecoverableError: recoverable });
+      await vi.waitFor(() => expect(host.querySelector('.pcr-static')?.getAttribute('data-state')).toBe('ready'));
+      expect(host.querySelector('.pcr-static')?.innerHTML).toBe('<p>safe</p><img src="x">');
+      await settle();
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      expect((window as { __ssr?: unknown }).__ssr).toBeUndefined();
+      root.unmount();
+      host.remove();
+      errors.mockRestore();
+    });
+  });
+
+  describe('given no DOM (a sanitizer over a window without a document)', () => {
+    it('is unsupported and returns an empty string, never the input', () => {
+      const sanitizer = createHtmlSanitizer({ window: {} as never });
+      expect(sanitizer.isSupported).toBe(false);
+      expect(sanitizer.sanitize(dangerous)).toBe('');
+    });
+  });
+
+  describe('given the exported sanitizeHtml', () => {
+    it('shares the cache with StaticSegment and returns sanitized markup', () => {
+      expect(String(sanitizeHtml('<a href="javascript:alert(1)" target="_blank">x</a>'))).toBe(
+        '<a target="_blank" rel="noopener noreferrer">x</a>',
+      );
+    });
+  });
+});

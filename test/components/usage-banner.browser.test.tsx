@@ -1,0 +1,187 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UsageBanner, type UsageBannerProps } from 'prompt-composer-react';
+import { FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
+import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations, mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
+
+setupMockWorker();
+
+const key = FIXTURE_KEYS.free;
+const props: UsageBannerProps = { locale: 'en-GB', timeZone: 'UTC' };
+
+/** A banner over a free key that has used `used` requests before the next one (which counts too). */
+async function bannerAt(used: number, extra: UsageBannerProps = {}) {
+  const api = mockApi();
+  api.db.setUsage(key, used);
+  const client = api.client(key);
+  const view = renderConnected(<UsageBanner {...props} {...extra} />, client);
+  await request(client);
+  /** Sets the usage, then sends one request so the banner hears about it. */
+  const usageBecomes = async (next: number) => {
+    api.db.setUsage(key, next - 1);
+    await request(client);
+  };
+  return { ...api, client, view, usageBecomes };
+}
+
+const banner = () => document.querySelector('.pcr-usage-banner');
+const meter = () => screen.getByRole('meter', { name: 'Requests used this month' }) as HTMLMeterElement;
+
+describe('UsageBanner', () => {
+  describe('given no response yet', () => {
+    it('renders nothing', () => {
+      const api = mockApi();
+      const view = renderConnected(<UsageBanner />, api.client());
+      expect(view.container.innerHTML).toBe('');
+    });
+  });
+
+  describe('given usage below the warning threshold', () => {
+    it('renders nothing', async () => {
+      await bannerAt(3_998); // 3,999 of 5,000: just under 80 %
+      expect(banner()).toBeNull();
+      expect(screen.queryByRole('status')).toBeNull();
+    });
+  });
+
+  describe('given 80 % used (the default warning threshold)', () => {
+    it('shows a dismissible warning with role status, data-state and a meter of used/limit', async () => {
+      await bannerAt(3_999);
+      const status = screen.getByRole('status');
+      expect(status.dataset.state).toBe('warning');
+      expect(status.textContent).toContain("You have used 80% of this month's requests");
+      expect(status.textContent).toContain('4,000 of 5,000 requests used. The quota resets on 1 December 2026 at 00:00.');
+      expect([meter().value, meter().max]).toEqual([4_000, 5_000]);
+      expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+      expect(screen.queryByRole('link')).toBeNull();
+      await expectNoAxeViolations();
+    });
+  });
+
+  describe('given 95 % used (the default critical threshold)', () => {
+    it('shows only the critical banner, with the upgrade link', async () => {
+      await bannerAt(4_749, { upgradeUrl: '/billing' });
+      const status = screen.getByRole('status');
+      expect(status.dataset.state).toBe('critical');
+      expect(screen.getAllByRole('status')).toHaveLength(1);
+      expect(status.textContent).toContain('Almost out of requests this month');
+      expect(status.textContent).toContain('Only 250 of 5,000 requests left.');
+      expect(status.textContent).not.toContain('You have used');
+      expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/billing');
+      await expectNoAxeViolations();
+    });
+  });
+
+  describe('given custom thresholds (50 % and 70 %)', () => {
+    const thresholds = { warningAt: 0.5, criticalAt: 0.7 };
+    it('stays hidden below 50 %, warns from 50 % and turns critical from 70 %', async () => {
+      const { usageBecomes } = await bannerAt(2_000, thresholds);
+      expect(banner()).toBeNull();
+      await usageBecomes(2_500);
+      expect(screen.getByRole('status').dataset.state).toBe('warning');
+      await usageBecomes(3_500);
+      expect(screen.getByRole('status').dataset.state).toBe('critical');
+      expect(meter().high).toBeCloseTo(3_500);
+    });
+  });
+
+  describe('given 0 requests remaining', () => {
+    it('shows the exceeded hard stop as an alert, with the reset date and the fallback upgrade link, not dismissible', async () => {
+      await bannerAt(4_999, { upgradeUrl: '/billing' });
+      const alert = screen.getByRole('alert');
+      expect(alert.dataset.state).toBe('exceeded');
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(alert.textContent).toContain("This month's requests are used up");
+      expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 (5,000 of 5,000 used).');
+      expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/billing');
+      expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+      await expectNoAxeViolations();
+    });
+  });
+
+  describe('given a 429 from the service', () => {
+    it('shows the exceeded state with the upgrade link from the response body', async () => {
+      const api = mockApi();
+      const client = api.client(FIXTURE_KEYS.exhausted);
+      renderConnected(<UsageBanner {...props} upgradeUrl="/fallback" />, client);
+      await request(client);
+      expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
+      expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(UPGRADE_URL);
+    });
+  });
+
+  describe('given a locale and a time zone', () => {
+    it.each([
+      ['de-DE', 'UTC', '1. Dezember 2026'],
+      ['en-US', 'America/New_York', 'November 30, 2026'],
+    ])('formats the reset date for %s in %s', async (locale, timeZone, expected) => {
+      await bannerAt(4_999, { locale, timeZone });
+      expect(screen.getByRole('alert').textContent).toContain(expected);
+    });
+  });
+
+  describe('given a warning', () => {
+    describe('when the user dismisses it with Tab and Enter', () => {
+      async function dismissedWarning(extra: UsageBannerProps = {}) {
+        const onDismiss = vi.fn();
+        const setup = await bannerAt(3_999, { onDismiss, ...extra });
+        const user = userEvent.setup();
+        await user.tab();
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Dismiss' }));
+        await user.keyboard('{Enter}');
+        expect(onDismiss).toHaveBeenCalledWith('warning');
+        expect(banner()).toBeNull();
+        return setup;
+      }
+
+      it('stays hidden while usage grows within the warning level', async () => {
+        const { usageBecomes } = await dismissedWarning();
+        await usageBecomes(4_500);
+        expect(banner()).toBeNull();
+      });
+
+      it('comes back at a higher level: critical, then exceeded', async () => {
+        const { usageBecomes } = await dismissedWarning();
+        await usageBecomes(4_800);
+        expect(screen.getByRole('status').dataset.state).toBe('critical');
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+        expect(banner()).toBeNull();
+        await usageBecomes(5_000);
+        expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
+      });
+
+      it('comes back in the next period at the same level', async () => {
+        const { db, usageBecomes } = await dismissedWarning();
+        db.clock.set('2026-12-10T12:00:00Z');
+        await usageBecomes(4_100);
+        expect(screen.getByRole('status').dataset.state).toBe('warning');
+        expect(screen.getByRole('status').textContent).toContain('resets on 1 January 2027');
+      });
+
+      it('with a storageKey, stays dismissed after a remount (a reload)', async () => {
+        const { client, view } = await dismissedWarning({ storageKey: 'pcr-test-usage' });
+        expect(JSON.parse(localStorage.getItem('pcr-test-usage') ?? 'null')).toEqual({ level: 'warning', reset: Date.UTC(2026, 11, 1) });
+        view.unmount();
+        renderConnected(<UsageBanner {...props} storageKey="pcr-test-usage" />, client);
+        expect(banner()).toBeNull();
+        renderConnected(<UsageBanner {...props} />, client);
+        expect(screen.getByRole('status').dataset.state).toBe('warning');
+      });
+
+      it("with storage 'session', remembers it in sessionStorage", async () => {
+        await dismissedWarning({ storageKey: 'pcr-test-usage', storage: 'session' });
+        expect(sessionStorage.getItem('pcr-test-usage')).toContain('"warning"');
+        expect(localStorage.getItem('pcr-test-usage')).toBeNull();
+      });
+    });
+  });
+
+  describe('given dismissible={false}', () => {
+    it('has no Dismiss button', async () => {
+      await bannerAt(3_999, { dismissible: false });
+      expect(screen.getByRole('status').dataset.state).toBe('warning');
+      expect(screen.queryByRole('button')).toBeNull();
+    });
+  });
+});
