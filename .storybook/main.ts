@@ -12,7 +12,6 @@ const config: StorybookConfig = {
     if (config.build) {
       delete config.build.lib;
       delete config.build.rolldownOptions;
-      config.build.emptyOutDir = true;
     }
     return config;
   },

@@ -20,4 +20,6 @@ for (const file of declarations('dist')) {
   }
 }
 copyFileSync('src/styles.css', 'dist/styles.css');
+// Lets TypeScript (6+ checks side-effect imports) accept `import 'prompt-composer-react/styles.css'`.
+writeFileSync('dist/styles.css.d.ts', '// The stylesheet has no exports: import it for its side effect.\nexport {};\n');
 console.log(`finish-build: ${rewritten} declaration files rewritten, styles.css copied`);

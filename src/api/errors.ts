@@ -38,37 +38,29 @@ function isRetryable(status: number, code: PromptApiErrorCode): boolean {
 export class PromptApiError extends Error {
   override name = 'PromptApiError';
   /** HTTP status; `0` when no response arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** The service's machine code, or `NETWORK_ERROR`, `TIMEOUT`, `INVALID_RESPONSE`, `ABORTED`. */
-  readonly code: PromptApiErrorCode;
+  declare readonly code: PromptApiErrorCode;
   /** HTTP method of the failed request. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path and query of the failed request, relative to the base URL. */
-  readonly path: string;
+  declare readonly path: string;
   /** Usage from a 429 body (or the stored usage when the quota guard refused to send). */
-  readonly usage: Usage | undefined;
+  declare readonly usage: Usage | undefined;
   /** Upgrade link from a 429 body. */
-  readonly upgradeUrl: string | undefined;
+  declare readonly upgradeUrl: string | undefined;
   /** The response's `X-RateLimit-*` headers, when it had valid ones. */
-  readonly rateLimit: RateLimit | undefined;
+  declare readonly rateLimit: RateLimit | undefined;
   /** Milliseconds the server asked to wait (`Retry-After`), when it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** Whether sending the same request again may succeed: network errors, timeouts and 5xx. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
-  constructor(init: PromptApiErrorInit) {
-    super(`${init.method} ${init.path} failed with ${init.status ? `${init.status} ` : ''}${init.code}: ${init.detail}`, {
-      cause: init.cause,
-    });
-    this.status = init.status;
-    this.code = init.code;
-    this.method = init.method;
-    this.path = init.path;
-    this.usage = init.usage;
-    this.upgradeUrl = init.upgradeUrl;
-    this.rateLimit = init.rateLimit;
-    this.retryAfterMs = init.retryAfterMs;
-    this.retryable = isRetryable(init.status, init.code);
+  constructor({ method, path, status, code, detail, usage, upgradeUrl, rateLimit, retryAfterMs, cause }: PromptApiErrorInit) {
+    super(`${method} ${path} failed with ${status ? `${status} ` : ''}${code}: ${detail}`, { cause });
+    const retryable = isRetryable(status, code);
+    // The fields above are `declare`d, so each is defined once, here, in their declared order.
+    Object.assign(this, { status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable });
     Object.defineProperty(this, brand, { value: true });
   }
 }

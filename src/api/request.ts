@@ -1,6 +1,5 @@
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
-import type { ErrorBody } from './types.ts';
 import type { UsageStore } from './usage-store.ts';
 import { parseErrorBody, ShapeError } from './validate.ts';
 
@@ -18,81 +17,29 @@ export interface RequestContext {
   now: () => number;
 }
 
-type Failure = Omit<PromptApiErrorInit, 'method' | 'path'>;
+/** What went wrong, without the request line; `status` is `0` (no response) unless given. */
+type Failure = Omit<PromptApiErrorInit, 'method' | 'path' | 'status'> & { status?: number };
 
 /** Refuses to send while the stored usage says the quota is spent and its reset lies ahead. */
 function quotaGuard(context: RequestContext): Failure | null {
   const usage = context.usage.getSnapshot();
-  if (!usage?.exceeded || usage.reset === null || usage.reset.getTime() <= context.now()) return null;
+  if (!usage?.exceeded || !usage.reset || usage.reset.getTime() <= context.now()) return null;
+  const { used, limit } = usage;
   return {
-    status: 0,
     code: 'USAGE_LIMIT_EXCEEDED',
-    detail: `monthly quota used up (${usage.used} of ${usage.limit}); not sent until ${usage.reset.toISOString()}`,
-    usage: { used: usage.used, limit: usage.limit },
-    ...(usage.upgradeUrl === null ? {} : { upgradeUrl: usage.upgradeUrl }),
+    detail: `monthly quota used up (${used} of ${limit}); not sent until ${usage.reset.toISOString()}`,
+    usage: { used, limit },
+    upgradeUrl: usage.upgradeUrl ?? undefined,
   };
 }
 
-async function authorization(source: ApiKeySource | undefined): Promise<string | null> {
-  const key = typeof source === 'function' ? await source() : source;
-  return key ? `Bearer ${key}` : null;
-}
-
-/** A signal that aborts on the caller's signal or after `timeoutMs`, and says which happened. */
-function deadline(signal: AbortSignal | undefined, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(signal?.reason);
-  // The caller may have aborted while the key was being resolved.
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
-  const timer =
-    timeoutMs > 0 && Number.isFinite(timeoutMs)
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
-  return {
-    signal: controller.signal,
-    failure(cause: unknown, timeoutMsForMessage: number): Failure {
-      if (timedOut) return { status: 0, code: 'TIMEOUT', detail: `no complete response within ${timeoutMsForMessage} ms`, cause };
-      if (signal?.aborted) return { status: 0, code: 'ABORTED', detail: 'the request was aborted by its signal', cause: signal.reason };
-      return { status: 0, code: 'NETWORK_ERROR', detail: `the request did not complete (${describeCause(cause)})`, cause };
-    },
-    done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-function describeCause(cause: unknown): string {
-  return cause instanceof Error ? cause.message || cause.name : String(cause);
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+/** What `run` returns, or `undefined` when it throws. */
+function unlessThrown<T>(run: () => T): T | undefined {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return run();
   } catch {
-    return { ok: false };
+    return undefined;
   }
-}
-
-function errorBodyOrNull(value: unknown): ErrorBody | null {
-  try {
-    return parseErrorBody(value);
-  } catch {
-    return null;
-  }
-}
-
-function invalidResponse(status: number, detail: string, cause?: unknown): Failure {
-  return { status, code: 'INVALID_RESPONSE', detail, cause };
-}
-
-function describeBody(response: Response): string {
-  return `content-type ${response.headers.get('content-type') ?? 'none'}`;
 }
 
 /**
@@ -106,57 +53,81 @@ export async function request<T>(
   signal: AbortSignal | undefined,
 ): Promise<T> {
   const fail = (failure: Failure): never => {
-    throw new PromptApiError({ method: 'GET', path, ...failure });
+    throw new PromptApiError({ method: 'GET', path, status: 0, ...failure });
   };
-  if (signal?.aborted) fail({ status: 0, code: 'ABORTED', detail: 'the request was aborted by its signal', cause: signal.reason });
+  const failIfAborted = () => {
+    if (signal?.aborted) fail({ code: 'ABORTED', detail: 'the request was aborted by its signal', cause: signal.reason });
+  };
+  failIfAborted();
   const refused = quotaGuard(context);
   if (refused) fail(refused);
 
   const headers = new Headers(context.headers);
   headers.set('Accept', 'application/json');
-  const auth = await authorization(context.apiKey);
-  if (auth) headers.set('Authorization', auth);
+  const { apiKey, timeoutMs } = context;
+  const key = typeof apiKey === 'function' ? await apiKey() : apiKey;
+  if (key) headers.set('Authorization', `Bearer ${key}`);
+  // The caller may have aborted while the key was being resolved.
+  failIfAborted();
 
-  const timer = deadline(signal, context.timeoutMs);
+  // One signal that aborts on the caller's signal or after `timeoutMs`; `timedOut` says which happened.
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
   let response: Response;
   let text: string;
   try {
-    response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: timer.signal });
+    response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal });
     text = await response.text();
   } catch (cause) {
-    return fail(timer.failure(cause, context.timeoutMs));
+    if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });
+    failIfAborted();
+    const reason = cause instanceof Error ? cause.message || cause.name : String(cause);
+    return fail({ code: 'NETWORK_ERROR', detail: `the request did not complete (${reason})`, cause });
   } finally {
-    timer.done();
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
   }
 
-  const rateLimit = response.status === 401 ? null : parseRateLimit(response.headers);
-  if (rateLimit && response.status !== 429) context.usage.recordRateLimit(rateLimit);
-  const json = parseJson(text);
+  const { status } = response;
+  const invalid = (detail: string, cause?: unknown) => fail({ status, code: 'INVALID_RESPONSE', detail, cause });
+  const rateLimit = status === 401 ? null : parseRateLimit(response.headers);
+  if (rateLimit && status !== 429) context.usage.recordRateLimit(rateLimit);
+  // `undefined` when the body is not JSON (JSON itself has no `undefined`).
+  const json: unknown = unlessThrown(() => JSON.parse(text));
+  const notJson = `not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
 
   if (response.ok) {
-    if (!json.ok) return fail(invalidResponse(response.status, `the body is not JSON (${describeBody(response)})`));
+    if (json === undefined) return invalid(`the body is ${notJson}`);
     try {
-      return parse(json.value);
+      return parse(json);
     } catch (cause) {
       if (!(cause instanceof ShapeError)) throw cause;
-      return fail(invalidResponse(response.status, `the body does not match the contract at ${cause.message}`, cause));
+      return invalid(`the body does not match the contract at ${cause.message}`, cause);
     }
   }
 
-  const body = json.ok ? errorBodyOrNull(json.value) : null;
-  if (response.status === 429) context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit);
+  const body = unlessThrown(() => parseErrorBody(json));
+  if (status === 429) context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit);
   if (!body) {
-    const what = json.ok ? 'an error body of the wrong shape' : `a body that is not JSON (${describeBody(response)})`;
-    const statusLine = [response.status, response.statusText].filter(Boolean).join(' ');
-    return fail(invalidResponse(response.status, `status ${statusLine} with ${what}`));
+    const what = json === undefined ? `a body that is ${notJson}` : 'an error body of the wrong shape';
+    return invalid(`status ${`${status} ${response.statusText}`.trim()} with ${what}`);
   }
   return fail({
-    status: response.status,
+    status,
     code: body.code,
     detail: body.error,
-    ...(body.usage ? { usage: body.usage } : {}),
-    ...(body.upgradeUrl ? { upgradeUrl: body.upgradeUrl } : {}),
-    ...(rateLimit ? { rateLimit } : {}),
+    usage: body.usage,
+    upgradeUrl: body.upgradeUrl || undefined,
+    rateLimit: rateLimit ?? undefined,
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), context.now()),
   });
 }

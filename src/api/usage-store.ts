@@ -28,16 +28,9 @@ export interface UsageStore {
   recordExceeded(usage: Usage | undefined, upgradeUrl: string | undefined, rateLimit: RateLimit | null): void;
 }
 
-function same(a: UsageSnapshot | null, b: UsageSnapshot): boolean {
-  return (
-    a !== null &&
-    a.limit === b.limit &&
-    a.remaining === b.remaining &&
-    a.used === b.used &&
-    a.reset?.getTime() === b.reset?.getTime() &&
-    a.exceeded === b.exceeded &&
-    a.upgradeUrl === b.upgradeUrl
-  );
+/** Whether `next` holds the same values as `current` (dates compare by their time, through their JSON form). */
+function same(current: UsageSnapshot | null, next: UsageSnapshot): boolean {
+  return JSON.stringify(current) === JSON.stringify(next);
 }
 
 /** Creates an empty usage store. Each client owns one. */

@@ -78,10 +78,12 @@ const promptText = { promptId: string, promptName: string, version: string, syst
 // `inputData` is unknown by contract (absence is tolerated); the schema's fields are objects of unknown shape.
 const inputConfig = { schema: arrayOf(shape({})), inputDataRootName: stringOrNull };
 
+const publishedVersion = shape({ version: string, userMessage: optional(string) });
+
 const prompt = shape({
   ...promptText,
   config: shape({ model: string, temperature, ...inputConfig }),
-  publishedVersions: optional(arrayOf(shape({ version: string, userMessage: optional(string) }))),
+  publishedVersions: optional(arrayOf(publishedVersion)),
 });
 
 const segmentShapes: Record<string, Check> = {
@@ -104,8 +106,6 @@ const composer = shape({
   segments: arrayOf(segment),
   publishedVersions: optional(arrayOf(shape({ version: string }))),
 });
-
-const publishedVersion = shape({ version: string, userMessage: optional(string) });
 
 const errorBody = shape({
   error: string,

@@ -31,12 +31,9 @@ export function canRetryApiError(error: PromptApiError): boolean {
   return RETRYABLE.has(error.code) || error.retryable;
 }
 
+/** The `version` of the failed request's query string, or `null`. */
 function requestedVersion(error: PromptApiError): string | null {
-  try {
-    return new URL(error.path, 'https://placeholder.invalid').searchParams.get('version');
-  } catch {
-    return null;
-  }
+  return new URLSearchParams(error.path.split('?')[1]).get('version');
 }
 
 interface Wording {

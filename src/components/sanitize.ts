@@ -91,34 +91,27 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
     return purifier;
   };
 
-  const run = (html: string, policy: SanitizePolicy | undefined): SanitizedHtml => {
-    const instance = getPurifier();
-    // DOMPurify returns its input unchanged when unsupported: never let that through.
-    if (!instance.isSupported) return '';
-    const config: Config = toDomPurifyConfig(policy);
-    if (trustedPolicy) Object.assign(config, { TRUSTED_TYPES_POLICY: trustedPolicy });
-    activePolicy = policy;
-    count += 1;
-    try {
-      // Always a string (or TrustedHTML), whatever a raw domPurifyConfig asks for.
-      return instance.sanitize(html, { ...config, RETURN_DOM: false, RETURN_DOM_FRAGMENT: false, IN_PLACE: false, RETURN_TRUSTED_TYPE: true });
-    } finally {
-      activePolicy = undefined;
-    }
-  };
-
   return {
     sanitize(html, policy) {
+      const instance = getPurifier();
+      // DOMPurify returns its input unchanged when unsupported: never let that through.
+      if (!instance.isSupported) return '';
       const key = `${policyKey(policy)}\u0000${html}`;
-      const hit = cache.get(key);
-      if (hit !== undefined) {
-        // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
-        cache.delete(key);
-        cache.set(key, hit);
-        return hit;
+      let result = cache.get(key);
+      // Re-inserted on a hit: a Map iterates in insertion order, so the first key is the least recently used.
+      cache.delete(key);
+      if (result === undefined) {
+        const config: Config = toDomPurifyConfig(policy);
+        if (trustedPolicy) Object.assign(config, { TRUSTED_TYPES_POLICY: trustedPolicy });
+        activePolicy = policy;
+        count += 1;
+        try {
+          // Always a string (or TrustedHTML), whatever a raw domPurifyConfig asks for.
+          result = instance.sanitize(html, { ...config, RETURN_DOM: false, RETURN_DOM_FRAGMENT: false, IN_PLACE: false, RETURN_TRUSTED_TYPE: true });
+        } finally {
+          activePolicy = undefined;
+        }
       }
-      const result = run(html, policy);
-      if (!getPurifier().isSupported) return result;
       cache.set(key, result);
       if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
       return result;

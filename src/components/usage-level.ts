@@ -22,9 +22,9 @@ export interface UsageDismissal {
   reset: number | null;
 }
 
-/** @default 0.8 */
+/** The fraction of the quota used at which `UsageBanner` starts warning. @default 0.8 */
 export const DEFAULT_WARNING_AT = 0.8;
-/** @default 0.95 */
+/** The fraction of the quota used at which `UsageBanner` turns critical. @default 0.95 */
 export const DEFAULT_CRITICAL_AT = 0.95;
 
 const rank: Readonly<Record<UsageLevel, number>> = { none: 0, warning: 1, critical: 2, exceeded: 3 };

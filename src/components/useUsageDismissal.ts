@@ -4,20 +4,17 @@ import { parseUsageDismissal, type UsageDismissal } from './usage-level.ts';
 /** Where a dismissal is remembered beyond the component's own state. */
 export type UsageDismissalStorage = 'local' | 'session';
 
-/** The Web Storage area, or `null` without a DOM or when the browser refuses access (privacy modes). */
-function storageArea(kind: UsageDismissalStorage): Storage | null {
-  try {
-    if (typeof window === 'undefined') return null;
-    return kind === 'session' ? window.sessionStorage : window.localStorage;
-  } catch {
-    return null;
-  }
+/**
+ * The Web Storage area; throws without a DOM or when the browser refuses access (privacy modes), so
+ * callers wrap it in `try`.
+ */
+function storageArea(kind: UsageDismissalStorage): Storage {
+  return kind === 'session' ? window.sessionStorage : window.localStorage;
 }
 
 function read(kind: UsageDismissalStorage, key: string | undefined): string | null {
-  if (!key) return null;
   try {
-    return storageArea(kind)?.getItem(key) ?? null;
+    return key ? storageArea(kind).getItem(key) : null;
   } catch {
     return null;
   }
@@ -46,7 +43,7 @@ export function useUsageDismissal(storageKey: string | undefined, storage: Usage
       setLocal(dismissal);
       if (!storageKey) return;
       try {
-        storageArea(storage)?.setItem(storageKey, JSON.stringify(dismissal));
+        storageArea(storage).setItem(storageKey, JSON.stringify(dismissal));
       } catch {
         // A full or blocked storage only costs persistence; the component state still holds it.
       }

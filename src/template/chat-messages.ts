@@ -1,12 +1,5 @@
 import type { Prompt, PromptSegment } from '../api/types.ts';
-import { MissingVariablesError } from './errors.ts';
-import {
-  type InterpolateOptions,
-  interpolateParts,
-  joinParts,
-  missingNames,
-  resolveMissingMode,
-} from './interpolate.ts';
+import { type InterpolateOptions, interpolateAll } from './interpolate.ts';
 import type { TemplateValues } from './lookup.ts';
 
 /** The role of a chat message, as LLM chat APIs name it. */
@@ -41,16 +34,9 @@ export function chatMessages(
   values: TemplateValues,
   options?: InterpolateOptions,
 ): [ChatMessage<'system'>, ChatMessage<'user'>] {
-  const missing = resolveMissingMode(options);
-  const system = interpolateParts(prompt.systemMessage, values);
-  const user = interpolateParts(prompt.userMessage, values);
-  if (missing === 'throw') {
-    const names = missingNames([...system, ...user]);
-    if (names.length > 0) throw new MissingVariablesError(names);
-  }
-  const mode = missing === 'empty' ? 'empty' : 'keep';
+  const [system, user] = interpolateAll([prompt.systemMessage, prompt.userMessage], values, options);
   return [
-    { role: 'system', content: joinParts(system, mode) },
-    { role: 'user', content: joinParts(user, mode) },
+    { role: 'system', content: system },
+    { role: 'user', content: user },
   ];
 }

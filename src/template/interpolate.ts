@@ -69,23 +69,39 @@ export function missingNames(parts: readonly InterpolatedPart[]): string[] {
   return [...names];
 }
 
-/** Validates the option at run time too: plain JavaScript callers get no type check. */
-export function resolveMissingMode(options: InterpolateOptions | undefined): MissingMode {
-  const missing = options?.missing ?? 'keep';
-  if (missing !== 'keep' && missing !== 'empty' && missing !== 'throw') {
-    throw new TypeError(`Unknown missing mode ${JSON.stringify(missing)}: expected 'keep', 'empty' or 'throw'`);
-  }
-  return missing;
-}
-
-/** Joins parts into text; unfilled placeholders become their raw text (`'keep'`) or nothing. */
-export function joinParts(parts: readonly InterpolatedPart[], missing: 'keep' | 'empty'): string {
+/** Joins parts into text; unfilled placeholders become nothing with `'empty'`, else their raw text. */
+export function joinParts(parts: readonly InterpolatedPart[], missing: MissingMode): string {
   let text = '';
   for (const part of parts) {
     if (part.type === 'text') text += part.value;
-    else text += part.value ?? (missing === 'keep' ? part.raw : '');
+    else text += part.value ?? (missing === 'empty' ? '' : part.raw);
   }
   return text;
+}
+
+/** One text per template, in the same order. */
+type Texts<Templates extends readonly string[]> = { [Index in keyof Templates]: string };
+
+/**
+ * Interpolates several templates with the same values and options: `interpolate` and `chatMessages` are
+ * built on it. With `missing: 'throw'`, one `MissingVariablesError` lists the missing names of them all.
+ */
+export function interpolateAll<const Templates extends readonly string[]>(
+  templates: Templates,
+  values: TemplateValues,
+  options: InterpolateOptions | undefined,
+): Texts<Templates> {
+  const missing = options?.missing ?? 'keep';
+  // Validated at run time too: plain JavaScript callers get no type check.
+  if (missing !== 'keep' && missing !== 'empty' && missing !== 'throw') {
+    throw new TypeError(`Unknown missing mode ${JSON.stringify(missing)}: expected 'keep', 'empty' or 'throw'`);
+  }
+  const parts = templates.map((template) => interpolateParts(template, values));
+  if (missing === 'throw') {
+    const names = missingNames(parts.flat());
+    if (names.length > 0) throw new MissingVariablesError(names);
+  }
+  return parts.map((templateParts) => joinParts(templateParts, missing)) as Texts<Templates>;
 }
 
 /**
@@ -100,12 +116,6 @@ export function joinParts(parts: readonly InterpolatedPart[], missing: 'keep' | 
  * interpolate('Dear ${name}', {}, { missing: 'empty' }) // 'Dear '
  */
 export function interpolate(template: string, values: TemplateValues, options?: InterpolateOptions): string {
-  const missing = resolveMissingMode(options);
-  const parts = interpolateParts(template, values);
-  if (missing === 'throw') {
-    const names = missingNames(parts);
-    if (names.length > 0) throw new MissingVariablesError(names);
-    return joinParts(parts, 'keep');
-  }
-  return joinParts(parts, missing);
+  const [text] = interpolateAll([template], values, options);
+  return text;
 }

@@ -44,33 +44,23 @@ function toText(value: unknown): string | undefined {
   }
 }
 
-/** Reads an own property of an object; primitives have none to walk into. */
-function ownProperty(container: unknown, key: string): { found: boolean; value?: unknown } {
-  if (typeof container !== 'object' || container === null || !Object.hasOwn(container, key)) {
-    return { found: false };
-  }
-  return { found: true, value: (container as Record<string, unknown>)[key] };
-}
-
-/** Walks `path` over own properties; `undefined` as soon as a segment is not an own property. */
-function resolvePath(values: TemplateValues, path: readonly string[]): unknown {
-  let current: unknown = values;
-  for (const segment of path) {
-    const next = ownProperty(current, segment);
-    if (!next.found) return undefined;
-    current = next.value;
-  }
-  return current;
+/** Whether `container` is an object with `key` as an own property; primitives have none to walk into. */
+function hasOwn(container: unknown, key: string): container is Record<string, unknown> {
+  return typeof container === 'object' && container !== null && Object.hasOwn(container, key);
 }
 
 /**
- * Looks a variable up and turns it into text; `undefined` means missing. An own property named exactly
- * like the whole dotted name (`values['customer.name']`) wins over walking the path, so flat form state
- * works as well as nested objects.
+ * Looks a variable up and turns it into text; `undefined` means missing. Walks `path` over own
+ * properties only. An own property named exactly like the whole dotted name (`values['customer.name']`)
+ * wins over walking the path, so flat form state works as well as nested objects.
  */
 export function lookupVariable(values: TemplateValues, name: string, path: readonly string[]): string | undefined {
-  const flat = path.length > 1 ? ownProperty(values, name) : { found: false };
-  return toText(flat.found ? flat.value : resolvePath(values, path));
+  let current: unknown = values;
+  for (const segment of hasOwn(values, name) ? [name] : path) {
+    if (!hasOwn(current, segment)) return undefined;
+    current = current[segment];
+  }
+  return toText(current);
 }
 
 /** Remembers each name's text within one interpolation, so a repeated name is looked up and stringified once. */

@@ -1,5 +1,6 @@
 import { ComposerPreview, PromptPreview, useComposerList, usePromptList, UsageBanner, useUsage } from 'prompt-composer-react';
 import { useState } from 'react';
+import './playground.css';
 
 type Selection = { kind: 'composer' | 'prompt'; id: string } | null;
 
