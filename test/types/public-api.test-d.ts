@@ -1,0 +1,60 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import {
+  type Composer,
+  createPromptApiClient,
+  interpolate,
+  isPromptApiError,
+  type Prompt,
+  type PromptApiError,
+  type PromptApiErrorCode,
+  promptKeys,
+  promptQueryOptions,
+  type UsageSnapshot,
+  useComposer,
+  usePrompt,
+  usePromptList,
+  useSuspensePrompt,
+  useUsage,
+} from 'prompt-composer-react';
+import { describe, expectTypeOf, it } from 'vitest';
+
+const client = createPromptApiClient({ baseUrl: 'https://api.test' });
+
+describe('public types', () => {
+  it('client methods resolve to the contract shapes', () => {
+    expectTypeOf(client.getPrompt('x')).resolves.toEqualTypeOf<Prompt>();
+    expectTypeOf(client.listComposers({ includeVersions: true })).resolves.toEqualTypeOf<Composer[]>();
+    expectTypeOf(client.usage.getSnapshot()).toEqualTypeOf<UsageSnapshot | null>();
+  });
+
+  it('hooks are typed UseQueryResult<T, PromptApiError>, and select changes the data type', () => {
+    const prompt = usePrompt('x');
+    expectTypeOf(prompt.data).toEqualTypeOf<Prompt | undefined>();
+    expectTypeOf(prompt.error).toEqualTypeOf<PromptApiError | null>();
+    expectTypeOf(prompt.isFallback).toEqualTypeOf<boolean>();
+    expectTypeOf(usePrompt('x', { select: (data) => data.version.length }).data).toEqualTypeOf<number | undefined>();
+    expectTypeOf(useComposer('x').data).toEqualTypeOf<Composer | undefined>();
+    expectTypeOf(usePromptList({ includeVersions: true }).data).toEqualTypeOf<Prompt[] | undefined>();
+    expectTypeOf(useSuspensePrompt('x').data).toEqualTypeOf<Prompt>();
+    expectTypeOf(useUsage()).toEqualTypeOf<UsageSnapshot | null>();
+  });
+
+  it('query options carry their data type into the QueryClient', () => {
+    const queryClient: QueryClient = useQueryClient();
+    const options = promptQueryOptions(client, 'x', { version: '1.0.0' });
+    expectTypeOf(queryClient.getQueryData(options.queryKey)).toEqualTypeOf<Prompt | undefined>();
+    expectTypeOf(promptKeys.detail(client, 'x')).toEqualTypeOf<readonly ['prompt-composer', string, 'prompts', 'detail', string, { readonly version: string | null }]>();
+  });
+
+  it('errors narrow through the guard, and codes stay open to unknown strings', () => {
+    const error: unknown = new Error('x');
+    if (isPromptApiError(error)) expectTypeOf(error.code).toEqualTypeOf<PromptApiErrorCode>();
+    expectTypeOf<'NOT_FOUND'>().toExtend<PromptApiErrorCode>();
+    expectTypeOf<'SOMETHING_NEW'>().toExtend<PromptApiErrorCode>();
+  });
+
+  it('interpolate takes values and returns text', () => {
+    expectTypeOf(interpolate).parameter(0).toEqualTypeOf<string>();
+    expectTypeOf(interpolate('${a}', { a: 1 })).toEqualTypeOf<string>();
+  });
+});
