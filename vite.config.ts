@@ -41,7 +41,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the package: they would point at sources it does not ship.
+    sourcemap: false,
     minify: false,
     lib: {
       entry: {

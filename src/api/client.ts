@@ -1,3 +1,4 @@
+import { PromptApiError } from './errors.ts';
 import { type ApiKeySource, type RequestContext, request } from './request.ts';
 import type { Composer, Prompt } from './types.ts';
 import { createUsageStore, type UsageStore } from './usage-store.ts';
@@ -32,8 +33,11 @@ export interface PromptApiClientOptions {
    */
   headers?: Record<string, string>;
   /**
-   * Cache scope for query keys: clients with different scopes never share cached entries.
-   * @default the base URL, plus `#` and a fingerprint of `apiKey` when it is a string (never the key)
+   * Cache scope for query keys: clients with different scopes never share cached entries. Give the server's
+   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ,
+   * and when `apiKey` is a function.
+   * @default the base URL, plus `#` and a 32-bit fingerprint of `apiKey` when it is a string (never the
+   * key itself), or `#client-N` (unique to this client instance) when `apiKey` is a function
    */
   scope?: string;
   /**
@@ -87,9 +91,25 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** Clients whose key is a function cannot be told apart by their key: each gets its own scope. */
+let functionKeyClients = 0;
+
+function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
+  if (typeof apiKey === 'string') return `${baseUrl}#${fingerprint(apiKey)}`;
+  if (typeof apiKey === 'function') return `${baseUrl}#client-${++functionKeyClients}`;
+  return baseUrl;
+}
+
 function itemPath(collection: string, id: string, version: string | undefined): string {
   const query = version === undefined ? '' : `?${new URLSearchParams({ version })}`;
   return `/${collection}/${encodeURIComponent(id)}${query}`;
+}
+
+/** `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them). */
+function refuseUnaddressable(collection: string, id: string): Promise<never> | null {
+  if (id !== '' && id !== '.' && id !== '..') return null;
+  const detail = `${JSON.stringify(id)} is not an identifier that can be sent; not sent`;
+  return Promise.reject(new PromptApiError({ method: 'GET', path: `/${collection}/${id}`, status: 0, code: 'BAD_REQUEST', detail }));
 }
 
 function listPath(collection: string, includeVersions: boolean | undefined): string {
@@ -116,18 +136,18 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     usage,
     now: options.now ?? Date.now,
   };
-  const scope =
-    options.scope ?? (typeof options.apiKey === 'string' ? `${baseUrl}#${fingerprint(options.apiKey)}` : baseUrl);
+  const scope = options.scope ?? defaultScope(baseUrl, options.apiKey);
 
   return {
     baseUrl,
     scope,
     usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe },
     getPrompt: (promptId, { version, signal } = {}) =>
-      request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
+      refuseUnaddressable('prompts', promptId) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
     listPrompts: ({ includeVersions, signal } = {}) =>
       request(context, listPath('prompts', includeVersions), parsePromptList, signal),
     getComposer: (composerId, { version, signal } = {}) =>
+      refuseUnaddressable('composers', composerId) ??
       request(context, itemPath('composers', composerId, version), parseComposer, signal),
     listComposers: ({ includeVersions, signal } = {}) =>
       request(context, listPath('composers', includeVersions), parseComposerList, signal),

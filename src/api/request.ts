@@ -33,6 +33,28 @@ function quotaGuard(context: RequestContext): Failure | null {
   };
 }
 
+/** A failure to obtain a usable API key; its message never quotes the key. */
+class KeyError extends Error {}
+
+/** The key from a string or a (sync or async) function; a function that throws becomes a `KeyError`. */
+async function resolveKey(source: ApiKeySource | undefined): Promise<string | null | undefined> {
+  try {
+    return typeof source === 'function' ? await source() : source;
+  } catch (cause) {
+    throw new KeyError('the apiKey function failed', { cause });
+  }
+}
+
+/** Settles like `promise`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** What `run` returns, or `undefined` when it throws. */
 function unlessThrown<T>(run: () => T): T | undefined {
   try {
@@ -65,12 +87,9 @@ export async function request<T>(
   const headers = new Headers(context.headers);
   headers.set('Accept', 'application/json');
   const { apiKey, timeoutMs } = context;
-  const key = typeof apiKey === 'function' ? await apiKey() : apiKey;
-  if (key) headers.set('Authorization', `Bearer ${key}`);
-  // The caller may have aborted while the key was being resolved.
-  failIfAborted();
 
   // One signal that aborts on the caller's signal or after `timeoutMs`; `timedOut` says which happened.
+  // It covers resolving the key too: a key function that hangs is a timeout, not a stuck request.
   const controller = new AbortController();
   const forwardAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
@@ -85,9 +104,14 @@ export async function request<T>(
   let response: Response;
   let text: string;
   try {
+    const key = await untilAborted(resolveKey(apiKey), controller.signal);
+    // Checked before `Headers.set`, whose own error would quote the key.
+    if (key && !/^[\x21-\x7e]+$/.test(key)) throw new KeyError('the API key holds characters a header cannot carry');
+    if (key) headers.set('Authorization', `Bearer ${key}`);
     response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal });
     text = await response.text();
   } catch (cause) {
+    if (cause instanceof KeyError) return fail({ code: 'API_KEY_ERROR', detail: cause.message, cause: cause.cause });
     if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });
     failIfAborted();
     const reason = cause instanceof Error ? cause.message || cause.name : String(cause);
@@ -98,7 +122,8 @@ export async function request<T>(
   }
 
   const { status } = response;
-  const invalid = (detail: string, cause?: unknown) => fail({ status, code: 'INVALID_RESPONSE', detail, cause });
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), context.now());
+  const invalid = (detail: string, cause?: unknown) => fail({ status, code: 'INVALID_RESPONSE', detail, cause, retryAfterMs });
   const rateLimit = status === 401 ? null : parseRateLimit(response.headers);
   if (rateLimit && status !== 429) context.usage.recordRateLimit(rateLimit);
   // `undefined` when the body is not JSON (JSON itself has no `undefined`).
@@ -128,6 +153,6 @@ export async function request<T>(
     usage: body.usage,
     upgradeUrl: body.upgradeUrl || undefined,
     rateLimit: rateLimit ?? undefined,
-    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), context.now()),
+    retryAfterMs,
   });
 }

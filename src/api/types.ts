@@ -94,7 +94,7 @@ export type ServerErrorCode =
   | 'INTERNAL_ERROR';
 
 /** Error codes the client produces itself, for failures that never reached a valid error body. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE' | 'ABORTED';
+export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE' | 'ABORTED' | 'API_KEY_ERROR';
 
 /**
  * Every code a `PromptApiError` may carry. A server may send a code this library does not know yet;

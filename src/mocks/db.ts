@@ -20,7 +20,7 @@ export interface MockDb {
   readonly clock: MockClock;
   /** Faults the handlers answer with on demand (see `FaultController`). */
   readonly faults: FaultController;
-  /** The latest published version, or the requested one; drafts are invisible. */
+  /** The latest published version, or the requested one; drafts are invisible (a draft version is not found). */
   getPrompt(promptId: string, version?: string): Lookup<Prompt>;
   /** Every prompt with a published version, latest version each, ordered by identifier. */
   listPrompts(options?: { includeVersions?: boolean }): Prompt[];
@@ -94,7 +94,10 @@ function createStore<T extends { version: string }>(kind: ItemKind) {
       const visible = published(id);
       if (visible.length === 0) return { status: 'not-found' };
       const entry = version === undefined ? visible.at(-1) : visible.find((item) => item.value.version === version);
-      return entry ? { status: 'found', value: structuredClone(entry.value) } : { status: 'version-not-found' };
+      if (entry) return { status: 'found', value: structuredClone(entry.value) };
+      // The contract's states table: requesting a draft "behaves as not found (NOT_FOUND)".
+      const draft = (items.get(id) ?? []).some((item) => item.value.version === version);
+      return { status: draft ? 'not-found' : 'version-not-found' };
     },
     list(versions: ((entry: T) => PublishedVersion) | null): T[] {
       const ids = [...items.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -31,17 +31,18 @@ type Item = { publishedVersions?: unknown };
 /** Seeds the single-item entries from a list, so a detail after the list costs no request. */
 function seedDetails<T extends Item>(
   queryClient: QueryClient,
+  startedAt: number,
   items: T[],
   key: (item: T, version: string | null) => readonly unknown[],
   version: (item: T) => string,
 ): void {
-  const updatedAt = Date.now();
+  // The list's data is as old as its request: entries fetched while it was in flight are newer and kept.
   for (const listed of items) {
     // A single-item response never carries publishedVersions.
     const { publishedVersions: _, ...item } = listed;
     for (const entry of [key(listed, null), key(listed, version(listed))]) {
       const state = queryClient.getQueryState(entry);
-      if (!state || state.dataUpdatedAt < updatedAt) queryClient.setQueryData(entry, item, { updatedAt });
+      if (!state || state.dataUpdatedAt < startedAt) queryClient.setQueryData(entry, item, { updatedAt: startedAt });
     }
   }
 }
@@ -73,8 +74,9 @@ export function promptListQueryOptions<TData = Prompt[]>(
   return queryOptions<Prompt[], PromptApiError, TData>({
     queryKey: promptKeys.list(client, { includeVersions }),
     queryFn: async ({ signal, client: queryClient }) => {
+      const startedAt = Date.now();
       const prompts = await client.listPrompts({ includeVersions, signal });
-      seedDetails(queryClient, prompts, (p, v) => promptKeys.detail(client, p.promptId, v), (p) => p.version);
+      seedDetails(queryClient, startedAt, prompts, (p, v) => promptKeys.detail(client, p.promptId, v), (p) => p.version);
       return prompts;
     },
     ...policy(defaults, false),
@@ -102,8 +104,9 @@ export function composerListQueryOptions<TData = Composer[]>(
   return queryOptions<Composer[], PromptApiError, TData>({
     queryKey: composerKeys.list(client, { includeVersions }),
     queryFn: async ({ signal, client: queryClient }) => {
+      const startedAt = Date.now();
       const composers = await client.listComposers({ includeVersions, signal });
-      seedDetails(queryClient, composers, (c, v) => composerKeys.detail(client, c.composerId, v), (c) => c.version);
+      seedDetails(queryClient, startedAt, composers, (c, v) => composerKeys.detail(client, c.composerId, v), (c) => c.version);
       return composers;
     },
     ...policy(defaults, false),

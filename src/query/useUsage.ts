@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
+const serverSnapshot = (): UsageSnapshot | null => null;
+
 /**
  * The account's monthly usage from the provider's client: `{ limit, remaining, used, reset, exceeded,
  * upgradeUrl }`, or `null` before the first response. Re-renders only when it changes.
@@ -12,5 +14,7 @@ import { usePromptApi } from './PromptApiProvider.tsx';
  */
 export function useUsage(): UsageSnapshot | null {
   const { client } = usePromptApi('useUsage');
-  return useSyncExternalStore(client.usage.subscribe, client.usage.getSnapshot, client.usage.getSnapshot);
+  // `null` on the server and during hydration: the browser's client has seen no response yet, and a
+  // server-rendered banner would not match it.
+  return useSyncExternalStore(client.usage.subscribe, client.usage.getSnapshot, serverSnapshot);
 }

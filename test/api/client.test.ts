@@ -389,3 +389,67 @@ describe('isPromptApiError', () => {
     expect(isPromptApiError(null)).toBe(false);
   });
 });
+
+describe('the API key source', () => {
+  it('a key function that throws is API_KEY_ERROR, with its error as cause, and nothing is sent', async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return HttpResponse.json([]);
+    }));
+    const failure_ = new Error('vault unreachable');
+    const error = await failure(client({ apiKey: async () => Promise.reject(failure_) }).listPrompts());
+    expect(error).toMatchObject({ status: 0, code: 'API_KEY_ERROR', retryable: false, cause: failure_ });
+    expect(error.message).toBe('GET /prompts failed with API_KEY_ERROR: the apiKey function failed');
+    expect(sent).toBe(0);
+  });
+
+  it('a key no header can carry is API_KEY_ERROR, and the key appears nowhere in the error', async () => {
+    const key = `${apiKey}\nX-Injected: 1`;
+    const error = await failure(client({ apiKey: key }).listPrompts());
+    expect(error.code).toBe('API_KEY_ERROR');
+    expect(everythingIn(error)).not.toContain(apiKey);
+  });
+
+  it('a key function that never settles times out, and an abort while it runs is ABORTED', async () => {
+    const never = () => new Promise<string>(() => undefined);
+    expect((await failure(client({ apiKey: never, timeoutMs: 20 }).listPrompts())).code).toBe('TIMEOUT');
+    const controller = new AbortController();
+    const pending = client({ apiKey: never }).listPrompts({ signal: controller.signal });
+    controller.abort();
+    expect((await failure(pending)).code).toBe('ABORTED');
+  });
+});
+
+describe('identifiers that cannot be sent', () => {
+  it.each(['', '.', '..'])('%j is refused as BAD_REQUEST without a request', async (id) => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/*`, () => {
+      sent++;
+      return HttpResponse.json([]);
+    }));
+    const api = client();
+    expect(await failure(api.getPrompt(id))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
+    expect(await failure(api.getComposer(id))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
+    expect(sent).toBe(0);
+  });
+});
+
+describe('Retry-After on a proxy page', () => {
+  it('is read on a non-JSON 503 too', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.html('<h1>503</h1>', { status: 503, headers: { 'Retry-After': '2' } })));
+    expect(await failure(client().listPrompts())).toMatchObject({ code: 'INVALID_RESPONSE', retryable: true, retryAfterMs: 2000 });
+  });
+});
+
+describe('cache scope', () => {
+  it('is stable for a string key, unique per instance for a function key, and as given when set', () => {
+    expect(client().scope).toBe(client().scope);
+    const a = client({ apiKey: () => 'pk_a' });
+    const b = client({ apiKey: () => 'pk_b' });
+    expect(a.scope).not.toBe(b.scope);
+    expect(a.scope).not.toContain('pk_a');
+    expect(createPromptApiClient({ baseUrl: '/api/' }).scope).toBe('/api');
+    expect(client({ scope: 'tenant-7' }).scope).toBe('tenant-7');
+  });
+});

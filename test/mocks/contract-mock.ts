@@ -45,10 +45,10 @@ export function defineMockChecks(target: ContractTarget, call: ReturnType<typeof
         { composerId: C.onboardingFlow, publishedVersions: FIXTURE_VERSIONS.onboardingFlow.map((version) => ({ version })) },
       ]);
     });
-    it('drafts are invisible: a draft-only prompt is NOT_FOUND, a draft version is VERSION_NOT_FOUND', async () => {
+    it('drafts are invisible: a draft-only prompt and a draft version are NOT_FOUND, as the states table says', async () => {
       expectError(await call(`/prompts/${P.draftAnnouncement}`), 404, 'NOT_FOUND', MESSAGES.PROMPT_NOT_FOUND);
       expectError(await call(`/prompts/${P.draftAnnouncement}?version=0.1.0`), 404, 'NOT_FOUND', MESSAGES.PROMPT_NOT_FOUND);
-      expectError(await call(`/prompts/${P.supportReply}?version=${FIXTURE_VERSIONS.supportReplyDraft}`), 404, 'VERSION_NOT_FOUND', MESSAGES.VERSION_NOT_FOUND);
+      expectError(await call(`/prompts/${P.supportReply}?version=${FIXTURE_VERSIONS.supportReplyDraft}`), 404, 'NOT_FOUND', MESSAGES.PROMPT_NOT_FOUND);
       expect((await call(`/prompts/${P.supportReply}`)).body).toMatchObject({ version: '1.1.0' });
       const listed = (await call('/prompts?include_versions=true')).body as { promptId: string; publishedVersions: { version: string }[] }[];
       expect(listed.find((prompt) => prompt.promptId === P.supportReply)?.publishedVersions.map((entry) => entry.version)).toEqual(['1.0.0', '1.1.0']);

@@ -166,9 +166,14 @@ export function defineContractSuite(target: ContractTarget): void {
 
     describe('methods', () => {
       it.each(WRITE_METHODS)('%s is 405 METHOD_NOT_ALLOWED on every path, before auth', async (method) => {
-        for (const path of paths()) {
-          for (const key of [target.key, null, UNKNOWN_KEY]) {
-            // Bodies only against the mock: nothing here may ever write to a real service.
+        // Against a real service, write methods go only to identifiers that do not exist, without a key
+        // (405 wins over 401, so a conforming service still answers 405): nothing may ever be written.
+        const real = target.transport === 'real';
+        const writePaths = real ? ['/prompts', '/composers', `/prompts/${UNKNOWN_ID}`, `/composers/${UNKNOWN_ID}`] : paths();
+        const keys = real ? [null] : [target.key, null, UNKNOWN_KEY];
+        for (const path of writePaths) {
+          for (const key of keys) {
+            // Bodies only against the mock.
             const body = target.db && ['POST', 'PUT', 'PATCH'].includes(method) ? '{"promptName":"x"}' : undefined;
             const reply = await call(path, { method, key, body, headers: body ? { 'Content-Type': 'application/json' } : {} });
             expect(reply.status).toBe(405);

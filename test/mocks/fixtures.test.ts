@@ -115,7 +115,8 @@ describe('createMockDb seeds', () => {
     db.addPrompt({ ...base, version: '1.1.0', userMessage: 'New ${x}' });
     expect(db.getPrompt('meeting-summary')).toMatchObject({ status: 'found', value: { version: '1.1.0' } });
     db.addPrompt({ ...base, version: '1.2.0', status: 'draft' });
-    expect(db.getPrompt('meeting-summary', '1.2.0')).toEqual({ status: 'version-not-found' });
+    expect(db.getPrompt('meeting-summary', '1.2.0')).toEqual({ status: 'not-found' });
+    expect(db.getPrompt('meeting-summary', '9.9.9')).toEqual({ status: 'version-not-found' });
     db.reset();
     expect(db.getPrompt('meeting-summary')).toMatchObject({ value: { version: '1.0.0' } });
   });

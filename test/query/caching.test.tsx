@@ -2,7 +2,7 @@
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
-import { composerKeys, promptKeys, useComposer, useComposerList, usePrompt, usePromptList } from 'prompt-composer-react';
+import { composerKeys, promptKeys, promptListQueryOptions, useComposer, useComposerList, usePrompt, usePromptList } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
 
@@ -75,6 +75,21 @@ describe('usePrompt', () => {
     expect(latest).toMatchObject({ version: '2.0.0' });
     expect(latest).not.toHaveProperty('publishedVersions');
     expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toEqual(latest);
+  });
+
+  it('a list never overwrites a detail fetched while the list was in flight', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const view = renderWithApi(<p>idle</p>, { client });
+    const queryClient = view.queryClient;
+    // The list starts; a newer detail lands before the list answers.
+    const list = queryClient.fetchQuery(promptListQueryOptions(client));
+    const newer = { ...(await client.getPrompt(welcomeEmail)), promptName: 'Fetched while the list was in flight' };
+    queryClient.setQueryData(promptKeys.detail(client, welcomeEmail), newer);
+    await list;
+    expect(queryClient.getQueryData(promptKeys.detail(client, welcomeEmail))).toEqual(newer);
+    // Entries older than the list are seeded as usual.
+    expect(queryClient.getQueryData(promptKeys.detail(client, supportReply))).toMatchObject({ promptId: supportReply });
   });
 
   it('a pinned version is never refetched; latest data is, once stale', async () => {

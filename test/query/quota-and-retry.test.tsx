@@ -124,9 +124,13 @@ describe('quota guard and useUsage', () => {
 
   it('a real 429 from the service marks usage exceeded and is not retried', async () => {
     const api = serveMockApi();
-    renderWithApi(<><UsageLine /><PromptState id={welcomeEmail} /></>, { client: api.client(FIXTURE_KEYS.exhausted), retry: undefined, retryDelay: 1 });
+    const view = renderWithApi(<><UsageLine /><PromptState id={welcomeEmail} /></>, { client: api.client(FIXTURE_KEYS.exhausted), retry: undefined, retryDelay: 1 });
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'USAGE_LIMIT_EXCEEDED after 1');
     expect(api.sent).toHaveLength(1);
     expect(screen.getByTestId('usage').textContent).toMatch(/^5000\/5000 remaining 0 exceeded true/);
+    // After the 429 the next query is refused without a request.
+    view.rerender(<><UsageLine /><PromptState id={welcomeEmail} /><PromptState id={supportReply} /></>);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(api.sent).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import {
+  type PromptApiClient,
   PromptApiProvider,
+  promptKeys,
   promptQueryOptions,
   useSuspenseComposer,
   useSuspenseComposerList,
@@ -99,14 +101,18 @@ describe('server rendering', () => {
     expect(api.sent).toHaveLength(1);
 
     // Client: a fresh QueryClient and client with the same base URL and key.
-    renderWithApi(
+    const browserClient = api.client();
+    const view = renderWithApi(
       <HydrationBoundary state={state}>
         <Name />
       </HydrationBoundary>,
-      { client: api.client() },
+      { client: browserClient },
     );
     expect(screen.getByText('Welcome email')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Mount effects have run: a refetch would have started by now.
+    const hydrated = view.queryClient.getQueryState(promptKeys.detail(browserClient, welcomeEmail));
+    expect(hydrated).toMatchObject({ fetchStatus: 'idle', status: 'success' });
+    expect(hydrated?.dataUpdatedAt).toBe(serverQueryClient.getQueryState(promptKeys.detail(serverClient, welcomeEmail))?.dataUpdatedAt);
     expect(api.sent).toHaveLength(1);
   });
 });
@@ -124,12 +130,17 @@ describe('persistence recipe', () => {
       const { data } = usePrompt(welcomeEmail);
       return <p>{data?.promptName ?? 'loading'}</p>;
     }
+    const queryClients: QueryClient[] = [];
+    const clients: PromptApiClient[] = [];
     function load() {
       const queryClient = createTestQueryClient();
+      const client = api.client();
+      queryClients.push(queryClient);
+      clients.push(client);
       const persister = createSyncStoragePersister({ storage: fakeStorage, throttleTime: 0 });
       return render(
         <PersistQueryClientProvider client={queryClient} persistOptions={{ persister }}>
-          <PromptApiProvider client={api.client()}>
+          <PromptApiProvider client={client}>
             <App />
           </PromptApiProvider>
         </PersistQueryClientProvider>,
@@ -137,7 +148,8 @@ describe('persistence recipe', () => {
     }
     const first = load();
     await screen.findByText('Welcome email');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Wait until the persister has written the fetched prompt (throttleTime 0).
+    await waitFor(() => expect([...storage.values()].join('')).toContain('Welcome email'));
     first.unmount();
     expect(api.sent).toHaveLength(1);
     const stored = [...storage.values()].join('');
@@ -146,7 +158,8 @@ describe('persistence recipe', () => {
 
     load();
     expect(await screen.findByText('Welcome email')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Restored from storage and fresh: the query is idle, and it was never sent again.
+    await waitFor(() => expect(queryClients.at(-1)?.getQueryState(promptKeys.detail(clients.at(-1) ?? api.client(), welcomeEmail))?.fetchStatus).toBe('idle'));
     expect(api.sent).toHaveLength(1);
   });
 });

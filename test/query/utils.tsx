@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMockDb, createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb } from 'prompt-composer-react/mocks';
 import { createPromptApiClient, type PromptApiClient, PromptApiProvider, type PromptApiProviderProps } from 'prompt-composer-react';
 import type { ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
 import { server } from '../msw-server.ts';
 
 /** A fresh QueryClient, as STYLE.md asks: no retries unless a test opts in, no garbage collection. */
@@ -19,12 +20,12 @@ export function serveMockApi(db: MockDb = createMockDb({ now: '2026-11-20T12:00:
     sent.push(`${request.method} ${url.pathname}${url.search}`);
   };
   server.events.on('request:start', onStart);
+  onTestFinished(() => void server.events.removeListener('request:start', onStart));
   return {
     db,
     sent,
     client: (apiKey: string = FIXTURE_KEYS.free, extra: Partial<Parameters<typeof createPromptApiClient>[0]> = {}) =>
       createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, now: () => db.clock.now(), ...extra }),
-    stop: () => server.events.removeListener('request:start', onStart),
   };
 }
 
