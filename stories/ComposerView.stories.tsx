@@ -25,8 +25,14 @@ export const Default: Story = {
 /** The `html-showcase` fixture: hostile static HTML, rendered safely. */
 export const HtmlShowcase: Story = {
   args: { composer: htmlShowcase, values: {} },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('script, iframe, form, [onerror], [onclick]')).toBeNull();
+  play: async ({ canvas, canvasElement }) => {
+    const statics = [...canvasElement.querySelectorAll('[data-segment="static"]')];
+    await expect(statics.length).toBeGreaterThan(1);
+    await expect(statics.map((element) => element.getAttribute('data-state'))).toEqual(statics.map(() => 'ready'));
+    // The hostile segment is rendered, not dropped: its benign text survives.
+    await expect(canvas.getByText('Click me: nothing should happen.')).toBeVisible();
+    await expect(canvasElement.querySelector('script, iframe, form, style, [onerror], [onclick], [style]')).toBeNull();
+    await expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   },
 };
 

@@ -68,7 +68,7 @@ export const Exceeded: Story = {
   },
 };
 
-/** Dismissed with the keyboard: gone until a higher threshold or the next period. */
+/** Dismissed with the keyboard: gone until a higher threshold or the next period; focus stays in its place. */
 export const Dismissed: Story = {
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) } },
   play: async ({ canvas, canvasElement }) => {
@@ -76,6 +76,7 @@ export const Dismissed: Story = {
     dismiss.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(banner(canvasElement)).toBeNull());
+    await expect(document.activeElement).toBe(canvas.getByRole('status'));
   },
 };
 

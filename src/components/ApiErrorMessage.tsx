@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { PromptApiError } from '../api/errors.ts';
+import { safeHref } from './safe-href.ts';
 
 /** What a failed request was about, for the wording. */
 export type ApiErrorSubject = 'prompt' | 'composer';
@@ -16,7 +17,11 @@ export interface ApiErrorMessageProps {
   subject?: ApiErrorSubject;
   /** When the quota resets, for `USAGE_LIMIT_EXCEEDED` when the error carries no rate-limit headers. @default undefined */
   resetAt?: Date | null;
-  /** Upgrade link when the error carries none. @default undefined */
+  /**
+   * Upgrade link when the error carries none. Like the error's own link, shown only when it is relative or
+   * `http:`/`https:` (`javascript:`, `data:` and other schemes drop the link, not the message).
+   * @default undefined
+   */
   upgradeUrl?: string;
   /** Locale(s) of the reset date. @default the user's locale */
   locale?: string | readonly string[];
@@ -93,7 +98,8 @@ export function ApiErrorMessage({ error, onRetry, retrying = false, subject, res
   const resetText = reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null;
   const numbers = new Intl.NumberFormat(locales);
   const { title, detail } = wording(error, about, resetText, (value) => numbers.format(value));
-  const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (error.upgradeUrl ?? upgradeUrl) : undefined;
+  // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
+  const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;
   return (
     <div className="pcr-api-error" role="alert" aria-labelledby={titleId} data-code={error.code}>
       <p className="pcr-api-error__title" id={titleId}>

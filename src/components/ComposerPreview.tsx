@@ -97,9 +97,9 @@ export function ComposerPreview({
             <VariablesForm variables={variables} values={values} onChange={setValue} />
           </form>
           <div className="pcr-preview__output" data-state={previewValues === values ? 'current' : 'updating'}>
-            <PreviewValuesContext value={previewValues}>
+            <PreviewValuesContext.Provider value={previewValues}>
               <ComposerView composer={composer} renderPrompt={renderPrompt} headingLevel={headingLevel} />
-            </PreviewValuesContext>
+            </PreviewValuesContext.Provider>
           </div>
         </div>
       ) : null}

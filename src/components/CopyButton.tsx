@@ -10,6 +10,13 @@ export interface CopyButtonProps {
    */
   label?: string;
   /**
+   * What is copied, when several copy buttons share a page: added to the button's accessible name as
+   * visually hidden text after the visible label (`Copy user message, Welcome email`), so each one can
+   * be told apart in a screen reader's list of buttons.
+   * @default undefined
+   */
+  labelContext?: string;
+  /**
    * Extra class names, after `pcr-copy`.
    * @default undefined
    */
@@ -32,7 +39,7 @@ const MESSAGE_MS = 4000;
  * outcome in a `role="status"` region: "Copied", or a failure message when the clipboard is missing or
  * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
  */
-export function CopyButton({ text, label = 'Copy', className }: CopyButtonProps) {
+export function CopyButton({ text, label = 'Copy', labelContext, className }: CopyButtonProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -56,6 +63,7 @@ export function CopyButton({ text, label = 'Copy', className }: CopyButtonProps)
     <span className={className ? `pcr-copy ${className}` : 'pcr-copy'} data-state={state}>
       <button type="button" className="pcr-copy__button" onClick={() => void copy()}>
         {label}
+        {labelContext ? <span className="pcr-visually-hidden">{`, ${labelContext}`}</span> : null}
       </button>
       <span role="status" className="pcr-copy__status">
         {MESSAGES[state]}

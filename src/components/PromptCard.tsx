@@ -22,7 +22,8 @@ export interface PromptCardProps {
    */
   headingLevel?: HeadingLevel;
   /**
-   * Whether to show the button that copies the interpolated user message.
+   * Whether to show the button that copies the interpolated user message. Its accessible name ends with
+   * the prompt name (`Copy user message, Welcome email`); the visible text is `Copy user message`.
    * @default true
    */
   copy?: boolean;
@@ -115,7 +116,7 @@ export const PromptCard = memo(function PromptCard({
       )}
       {copy && (
         <div className="pcr-prompt-card__actions">
-          <CopyButton text={joinParts(user, 'keep')} label="Copy user message" />
+          <CopyButton text={joinParts(user, 'keep')} label="Copy user message" labelContext={prompt.promptName} />
         </div>
       )}
     </article>

@@ -12,7 +12,11 @@ import { VariablesForm } from './VariablesForm.tsx';
 export interface PromptPreviewProps {
   /** The prompt to fetch and preview. */
   promptId: string;
-  /** The version selected first; the picker changes it. @default the latest published version */
+  /**
+   * The version selected first; the picker changes it. A new `version` or `promptId` resets the picker
+   * to this version.
+   * @default the latest published version
+   */
   version?: string;
   /** Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only. @default {} */
   initialValues?: PreviewValues;
@@ -50,7 +54,15 @@ export function PromptPreview({
 }: PromptPreviewProps) {
   const headingId = useId();
   const pickerId = useId();
-  const [selected, setSelected] = useState(version ?? LATEST);
+  // The picked version, with the props it was picked under: a new prompt or pinned version resets it
+  // during this render (no effect, so no request for the old prompt's version).
+  const [selection, setSelection] = useState({ promptId, version, selected: version ?? LATEST });
+  let selected = selection.selected;
+  if (selection.promptId !== promptId || selection.version !== version) {
+    selected = version ?? LATEST;
+    setSelection({ promptId, version, selected });
+  }
+  const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true });
   const query = usePrompt(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: keepPreviousData });
   const prompt = query.data;
@@ -81,7 +93,7 @@ export function PromptPreview({
         <label className="pcr-preview__version-label" htmlFor={pickerId}>
           Version
         </label>
-        <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => setSelected(event.currentTarget.value)}>
+        <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
           <option value={LATEST}>Latest</option>
           {versions.map((item) => (
             <option key={item} value={item}>

@@ -1,7 +1,7 @@
-import { createContext, memo, use, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import type { PromptSegment } from '../api/types.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
-import { collectVariables, type PreviewValues } from './preview-variables.ts';
+import { collectVariables, type PreviewValues, ownValue } from './preview-variables.ts';
 
 /** The preview's (deferred) values, for the prompt cards deep inside a memoized `ComposerView`. */
 export const PreviewValuesContext = createContext<PreviewValues>({});
@@ -26,12 +26,16 @@ const SEPARATOR = '\u0000';
 export const ScopedPromptCard = memo(function ScopedPromptCard({ segment, headingLevel }: ScopedPromptCardProps) {
   const { systemMessage, userMessage } = segment;
   const names = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);
-  const all = use(PreviewValuesContext);
+  const all = useContext(PreviewValuesContext);
   // `undefined` (no value) and '' differ: an absent name is keyed as a lone separator.
-  const key = names.map((name) => all[name] ?? SEPARATOR).join(SEPARATOR + SEPARATOR);
+  const key = names.map((name) => ownValue(all, name) ?? SEPARATOR).join(SEPARATOR + SEPARATOR);
   const values = useMemo(() => {
-    const scoped: Record<string, string> = {};
-    for (const name of names) if (all[name] !== undefined) scoped[name] = all[name];
+    // Without a prototype: a variable named `__proto__` is a key like any other.
+    const scoped: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const name of names) {
+      const value = ownValue(all, name);
+      if (value !== undefined) scoped[name] = value;
+    }
     return scoped;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the values of `names` in `all`
   }, [names, key]);

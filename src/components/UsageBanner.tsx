@@ -1,20 +1,30 @@
-import { useId, useMemo } from 'react';
-import type { UsageSnapshot } from '../api/usage-store.ts';
+import { useId, useMemo, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
+import { safeHref } from './safe-href.ts';
 import { DEFAULT_CRITICAL_AT, DEFAULT_WARNING_AT, type UsageAlertLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
+import { usageWording } from './usage-wording.ts';
+import { usePeriodEnded } from './usePeriodEnded.ts';
 import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
 
 /** Props of `UsageBanner`. */
 export interface UsageBannerProps extends UsageThresholds {
   /** Whether the warning and critical banners have a Dismiss button. The exceeded banner never has one. @default true */
   dismissible?: boolean;
-  /** Called after the user dismisses the banner, with the level that was showing. @default undefined */
+  /**
+   * Called after the user dismisses the banner, with the level that was showing. Focus is already on the
+   * banner's (now empty) status region; move it elsewhere here if your app prefers.
+   * @default undefined
+   */
   onDismiss?: (level: UsageAlertLevel) => void;
   /** Locale(s) for numbers and the reset date. @default the user's locale */
   locale?: string | readonly string[];
   /** Time zone of the reset date. @default the user's time zone */
   timeZone?: string;
-  /** Upgrade link shown when the service sent none (a 429 body carries one). @default undefined */
+  /**
+   * Upgrade link shown when the service sent none (a 429 body carries one). Links are shown only when
+   * relative or `http:`/`https:`; any other scheme (`javascript:`, `data:`) drops the link.
+   * @default undefined
+   */
   upgradeUrl?: string;
   /**
    * Remembers the dismissal in Web Storage under this key too, so it survives reloads and tabs. Without
@@ -24,33 +34,25 @@ export interface UsageBannerProps extends UsageThresholds {
   storageKey?: string;
   /** Which Web Storage `storageKey` uses. @default 'local' */
   storage?: UsageDismissalStorage;
-  /** Extra class names on the root. @default undefined */
+  /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
+  now?: () => number;
+  /** Extra class names on the banner. @default undefined */
   className?: string;
 }
 
-/** Text of a banner level: a short title and one sentence of detail. */
-function wording(level: UsageAlertLevel, usage: UsageSnapshot, numbers: Intl.NumberFormat, resetText: string | null) {
-  const count = (value: number) => numbers.format(value);
-  const percent = new Intl.NumberFormat(numbers.resolvedOptions().locale, { style: 'percent' }).format(usage.limit > 0 ? usage.used / usage.limit : 1);
-  const resets = resetText ? `The quota resets on ${resetText}.` : 'The quota resets at the start of the next period.';
-  switch (level) {
-    case 'warning':
-      return { title: `You have used ${percent} of this month's requests`, detail: `${count(usage.used)} of ${count(usage.limit)} requests used. ${resets}` };
-    case 'critical':
-      return { title: 'Almost out of requests this month', detail: `Only ${count(Math.max(0, usage.remaining))} of ${count(usage.limit)} requests left. ${resets}` };
-    case 'exceeded':
-      return {
-        title: "This month's requests are used up",
-        detail: `Requests are paused${resetText ? ` until ${resetText}` : ' until the next period'} (${count(usage.used)} of ${count(usage.limit)} used).`,
-      };
-  }
-}
-
 /**
- * The monthly quota banner. Reads `useUsage()`; renders nothing below `warningAt` or before any usage
- * is known. Shows only the highest level crossed: a warning and a critical warning (`role="status"`,
- * dismissible until a higher level or the next period) and the exceeded hard stop (`role="alert"`,
- * with the reset date and the upgrade link). The root has `data-state="warning|critical|exceeded"`.
+ * The monthly quota banner. Reads `useUsage()`; shows only the highest level crossed: a warning and a
+ * critical warning (dismissible until a higher level or the next period) and the exceeded hard stop
+ * (`role="alert"`, with the reset date and the upgrade link, never dismissible). The banner has
+ * `data-state="warning|critical|exceeded"`.
+ *
+ * - The warnings fill a `role="status"` region that stays mounted (empty, `data-state="none"`, when
+ *   nothing shows), since screen readers often miss a status region inserted already filled. The
+ *   exceeded alert is inserted as `role="alert"`, which screen readers announce on insertion.
+ * - After Dismiss, focus moves to that status region (`tabIndex={-1}`), so it stays where the banner
+ *   was instead of falling to `<body>`; `onDismiss` may move it elsewhere.
+ * - Once the snapshot's reset time has passed (by `now`), the snapshot describes a finished period: the
+ *   banner hides until the next response reports the new period.
  *
  * @example
  * <UsageBanner warningAt={0.75} upgradeUrl="/billing" storageKey="pcr-usage-dismissed" />
@@ -65,11 +67,14 @@ export function UsageBanner({
   upgradeUrl,
   storageKey,
   storage = 'local',
+  now = Date.now,
   className,
 }: UsageBannerProps) {
-  const usage = useUsage();
+  const latest = useUsage();
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
+  const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const usage = usePeriodEnded(usagePeriod(latest), now) ? null : latest;
   const level = visibleUsageLevel(usage, { warningAt, criticalAt }, dismissal);
   const locales = locale as string | string[] | undefined;
   const numbers = useMemo(() => new Intl.NumberFormat(locales), [locales]);
@@ -78,51 +83,71 @@ export function UsageBanner({
     () => (reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null),
     [locales, timeZone, reset],
   );
-  if (level === 'none' || !usage) return null;
 
-  const { title, detail } = wording(level, usage, numbers, resetText);
-  const link = usage.upgradeUrl ?? upgradeUrl;
-  const limit = Math.max(usage.limit, 0);
-  return (
-    <div
-      className={['pcr-usage-banner', className].filter(Boolean).join(' ')}
-      role={level === 'exceeded' ? 'alert' : 'status'}
-      aria-labelledby={titleId}
-      data-state={level}
-    >
-      <p className="pcr-usage-banner__title" id={titleId}>
-        {title}
-      </p>
-      <p className="pcr-usage-banner__detail">{detail}</p>
-      <meter
-        className="pcr-usage-banner__meter"
-        aria-label="Requests used this month"
-        min={0}
-        max={limit || 1}
-        value={Math.min(usage.used, limit)}
-        low={(warningAt ?? DEFAULT_WARNING_AT) * limit}
-        high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
-        optimum={0}
-      >
-        {`${numbers.format(usage.used)} / ${numbers.format(usage.limit)}`}
-      </meter>
-      {link && level !== 'warning' ? (
-        <a className="pcr-usage-banner__upgrade" href={link}>
-          Upgrade your plan
-        </a>
-      ) : null}
-      {dismissible && level !== 'exceeded' ? (
-        <button
-          type="button"
-          className="pcr-usage-banner__dismiss"
-          onClick={() => {
-            dismiss({ level, reset: usagePeriod(usage) });
-            onDismiss?.(level);
-          }}
+  let content = null;
+  if (level !== 'none' && usage) {
+    const { title, detail } = usageWording(level, usage, numbers, resetText);
+    const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
+    const limit = Math.max(usage.limit, 0);
+    content = (
+      <>
+        <p className="pcr-usage-banner__title" id={titleId}>
+          {title}
+        </p>
+        <p className="pcr-usage-banner__detail">{detail}</p>
+        <meter
+          className="pcr-usage-banner__meter"
+          aria-label="Requests used this month"
+          min={0}
+          max={limit || 1}
+          value={Math.min(usage.used, limit)}
+          low={(warningAt ?? DEFAULT_WARNING_AT) * limit}
+          high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
+          optimum={0}
         >
-          Dismiss
-        </button>
+          {`${numbers.format(usage.used)} / ${numbers.format(usage.limit)}`}
+        </meter>
+        {link && level !== 'warning' ? (
+          <a className="pcr-usage-banner__upgrade" href={link}>
+            Upgrade your plan
+          </a>
+        ) : null}
+        {dismissible && level !== 'exceeded' ? (
+          <button
+            type="button"
+            className="pcr-usage-banner__dismiss"
+            onClick={() => {
+              // Before the button goes: focus stays where the banner was, not on <body>.
+              region.current?.focus();
+              dismiss({ level, reset: usagePeriod(usage) });
+              onDismiss?.(level);
+            }}
+          >
+            Dismiss
+          </button>
+        ) : null}
+      </>
+    );
+  }
+  const classes = ['pcr-usage-banner', className].filter(Boolean).join(' ');
+  const polite = level === 'warning' || level === 'critical';
+  return (
+    <>
+      <div
+        ref={region}
+        className={polite ? classes : 'pcr-usage-banner-region'}
+        role="status"
+        tabIndex={-1}
+        aria-labelledby={polite ? titleId : undefined}
+        data-state={polite ? level : 'none'}
+      >
+        {polite ? content : null}
+      </div>
+      {level === 'exceeded' ? (
+        <div className={classes} role="alert" aria-labelledby={titleId} data-state="exceeded">
+          {content}
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import type { PreviewValues } from './preview-variables.ts';
+import { type PreviewValues, ownValue } from './preview-variables.ts';
 
 /** Props of `VariablesForm`. */
 export interface VariablesFormProps {
@@ -45,7 +45,7 @@ export const VariablesForm = memo(function VariablesForm({
             type="text"
             autoComplete="off"
             spellCheck={false}
-            value={values[name] ?? ''}
+            value={ownValue(values, name) ?? ''}
             onChange={(event) => onChange(name, event.currentTarget.value)}
           />
         </div>

@@ -24,12 +24,27 @@ export function composerVariables(segments: readonly ComposerSegment[]): string[
   return collectVariables(segments.flatMap((segment) => (segment.type === 'prompt' ? [segment.systemMessage, segment.userMessage] : [])));
 }
 
+/**
+ * The text of `name` in `values`, own properties only: a variable named `constructor`, `toString` or
+ * `__proto__` must not read `Object.prototype`.
+ */
+export function ownValue(values: PreviewValues, name: string): string | undefined {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/**
+ * A copy of `values` without a prototype (so `__proto__` is a plain key and no name reads
+ * `Object.prototype`), with `name` set to `value`, or removed when `value` is `undefined`.
+ */
+export function copyValues(values: PreviewValues | undefined, name?: string, value?: string): PreviewValues {
+  const copy: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, text] of Object.entries(values ?? {})) if (key !== name) copy[key] = text;
+  if (name !== undefined && value !== undefined) copy[name] = value;
+  return copy;
+}
+
 /** `values` with one name set; an empty text removes the name, so its placeholder shows as unfilled. */
 export function withValue(values: PreviewValues, name: string, value: string): PreviewValues {
-  if (value === '') {
-    if (!Object.hasOwn(values, name)) return values;
-    const { [name]: _removed, ...rest } = values;
-    return rest;
-  }
-  return values[name] === value ? values : { ...values, [name]: value };
+  if (value === '') return Object.hasOwn(values, name) ? copyValues(values, name) : values;
+  return ownValue(values, name) === value ? values : copyValues(values, name, value);
 }

@@ -29,7 +29,8 @@ function isSafeUrl(url: string, tag: string, attribute: string, policy: Sanitize
   const scheme = schemeOf(url);
   if (scheme === undefined) return true; // relative: same origin as the page
   if (SAFE_SCHEMES.has(scheme)) return true;
-  return scheme === 'data' && policy?.allowDataUrls === true && MEDIA_TAGS.has(tag) && (attribute === 'src' || attribute === 'srcset');
+  // `src` only: DOMPurify removes `data:` from `srcset` whatever this hook says.
+  return scheme === 'data' && policy?.allowDataUrls === true && MEDIA_TAGS.has(tag) && attribute === 'src';
 }
 
 /** Each `srcset` candidate is a URL followed by an optional descriptor. */

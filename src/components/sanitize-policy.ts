@@ -12,7 +12,7 @@ export interface SanitizePolicy {
   /**
    * Tags to allow on top of DOMPurify's HTML profile, removed from the strict block list too
    * (for example `['details', 'summary']` are allowed already; `['form', 'input']` are not).
-   * `script` is never allowed.
+   * `script` is never allowed, in any spelling (`Script`, `SCRIPT`).
    * @default []
    */
   allowTags?: readonly string[];
@@ -23,8 +23,8 @@ export interface SanitizePolicy {
    */
   allowAttributes?: readonly string[];
   /**
-   * Allow `data:` URLs in `src`/`srcset` of media elements (`img`, `audio`, `video`, `source`, `track`).
-   * `data:` is never allowed in `href` or other URL attributes.
+   * Allow `data:` URLs in `src` of media elements (`img`, `audio`, `video`, `source`, `track`).
+   * `data:` is never allowed in `srcset` (DOMPurify removes it there), `href` or other URL attributes.
    * @default false
    */
   allowDataUrls?: boolean;
@@ -65,9 +65,10 @@ export const STRICT_FORBID_ATTR: readonly string[] = [
 /** Never allowed, whatever the policy says. */
 const ALWAYS_FORBIDDEN_TAGS = ['script'];
 
+/** `list` without the names of `remove`, ignoring case on both sides (DOMPurify lowercases names). */
 const without = (list: readonly string[], remove: readonly string[]) => {
   const removed = new Set(remove.map((name) => name.toLowerCase()));
-  return list.filter((name) => !removed.has(name));
+  return list.filter((name) => !removed.has(name.toLowerCase()));
 };
 
 /** Turns a policy into the DOMPurify config of one sanitize call. */
@@ -80,7 +81,8 @@ export function toDomPurifyConfig(policy: SanitizePolicy | undefined): Config {
     ADD_TAGS: [...allowTags],
     // `target` is not in DOMPurify's list; links opening a new tab are common in documentation HTML.
     ADD_ATTR: ['target', ...allowAttributes],
-    FORBID_TAGS: without(STRICT_FORBID_TAGS, allowTags),
+    // `script` stays forbidden however `allowTags` spells it.
+    FORBID_TAGS: [...without(STRICT_FORBID_TAGS, allowTags), ...ALWAYS_FORBIDDEN_TAGS],
     FORBID_ATTR: without(STRICT_FORBID_ATTR, allowAttributes),
     // DOMPurify's default list minus ftp, callto, sms, cid, xmpp and matrix.
     ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,

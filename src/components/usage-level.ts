@@ -16,8 +16,8 @@ export interface UsageThresholds {
 
 /** A dismissal: the level the user closed, in the period that ends at `reset`. */
 export interface UsageDismissal {
-  /** The level that was showing when the user dismissed it. */
-  level: UsageAlertLevel;
+  /** The level that was showing when the user dismissed it. The exceeded hard stop cannot be dismissed. */
+  level: 'warning' | 'critical';
   /** The period's reset time in ms since the epoch (`snapshot.reset`), or `null` when none was known. */
   reset: number | null;
 }
@@ -53,10 +53,11 @@ export function usagePeriod(snapshot: UsageSnapshot | null): number | null {
 
 /**
  * Whether a dismissal still hides `level` in the period of `snapshot`: only while the level is not
- * higher than the dismissed one and the period (its reset time) is the same.
+ * higher than the dismissed one and the period (its reset time) is the same. The exceeded hard stop is
+ * never hidden, whatever a (stored, possibly edited) dismissal says.
  */
 export function isDismissed(level: UsageLevel, snapshot: UsageSnapshot | null, dismissal: UsageDismissal | null): boolean {
-  if (!dismissal || level === 'none') return false;
+  if (!dismissal || level === 'none' || level === 'exceeded') return false;
   return rank[level] <= rank[dismissal.level] && dismissal.reset === usagePeriod(snapshot);
 }
 
@@ -75,14 +76,14 @@ export function visibleUsageLevel(
   return isDismissed(level, snapshot, dismissal) ? 'none' : level;
 }
 
-/** Reads a stored dismissal back; anything malformed counts as none. */
+/** Reads a stored dismissal back; anything malformed (an `'exceeded'` level included) counts as none. */
 export function parseUsageDismissal(text: string | null): UsageDismissal | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
     const { level, reset } = value as Record<string, unknown>;
-    if (level !== 'warning' && level !== 'critical' && level !== 'exceeded') return null;
+    if (level !== 'warning' && level !== 'critical') return null;
     if (reset !== null && typeof reset !== 'number') return null;
     return { level, reset };
   } catch {

@@ -4,6 +4,7 @@ import { ComposerPreview, type ComposerPreviewProps, type PromptApiClient } from
 import { FIXTURE_IDS, FIXTURE_KEYS, type FaultKind, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
+import { PROTOTYPE_ID, PROTOTYPE_NAMES, prototypeDb } from './prototype-fixtures.ts';
 
 setupMockWorker();
 
@@ -63,6 +64,24 @@ describe('ComposerPreview', () => {
         await userEvent.setup().clear(input);
         expect(userMessages()[0]).toContain('the ${plan} plan');
       });
+    });
+  });
+
+  describe('given variables named like Object.prototype members', () => {
+    it('starts with empty inputs and fills the preview with exactly what is typed', async () => {
+      const onValuesChange = vi.fn();
+      renderPreview({ composerId: PROTOTYPE_ID, onValuesChange }, mockApi(prototypeDb()).client());
+      await screen.findByRole('textbox', { name: '__proto__' });
+      expect(inputLabels()).toEqual(PROTOTYPE_NAMES);
+      expect(screen.getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['', '', '']);
+      expect(userMessages()[0]).toBe('Hello ${__proto__}, ${constructor} and ${toString}.');
+      const user = userEvent.setup();
+      for (const [name, text] of [['__proto__', 'Ada'], ['constructor', 'Bob'], ['toString', 'Cy']] as const) {
+        await user.type(screen.getByRole('textbox', { name }), text);
+      }
+      await waitFor(() => expect(userMessages()[0]).toBe('Hello Ada, Bob and Cy.'));
+      const reported = onValuesChange.mock.lastCall?.[0] as Record<string, string>;
+      expect(Object.entries(reported)).toEqual([['__proto__', 'Ada'], ['constructor', 'Bob'], ['toString', 'Cy']]);
     });
   });
 

@@ -29,6 +29,15 @@ describe('ComposerView', () => {
       expect(await axeViolations(document.body)).toEqual([]);
     });
 
+    it('names each copy button after its prompt, keeping the visible text', () => {
+      const other = { ...promptSegment, promptId: 'welcome', promptName: 'Welcome' };
+      render(<ComposerView composer={composerOf([promptSegment, other])} />, { wrapper: Page });
+      const buttons = screen.getAllByRole('button');
+      expect(screen.getByRole('button', { name: 'Copy user message, Summary' })).toBe(buttons[0]);
+      expect(screen.getByRole('button', { name: 'Copy user message, Welcome' })).toBe(buttons[1]);
+      expect(buttons.map((button) => button.firstChild?.textContent)).toEqual(['Copy user message', 'Copy user message']);
+    });
+
     describe('when only the values change', () => {
       it('keeps the static DOM nodes and does not sanitize again', () => {
         const sanitizer = getDefaultSanitizer();

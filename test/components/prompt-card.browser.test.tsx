@@ -111,7 +111,7 @@ describe('PromptCard', () => {
     it('copies the interpolated user message and says "Copied"', async () => {
       const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
       render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />, { wrapper: Page });
-      const button = screen.getByRole('button', { name: 'Copy user message' });
+      const button = screen.getByRole('button', { name: 'Copy user message, Welcome email' });
       await userEvent.tab();
       expect(document.activeElement).toBe(button);
       await userEvent.keyboard('{Enter}');
@@ -125,7 +125,7 @@ describe('PromptCard', () => {
     it('reports the failure in the status region', async () => {
       vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
       render(<PromptCard prompt={prompt} />, { wrapper: Page });
-      await userEvent.click(screen.getByRole('button', { name: 'Copy user message' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Copy user message, Welcome email' }));
       await vi.waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Could not copy/));
       expect(screen.getByRole('status').closest('[data-state]')?.getAttribute('data-state')).toBe('failed');
       expect(await axeViolations(document.body)).toEqual([]);

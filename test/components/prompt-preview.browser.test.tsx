@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PromptPreview, type PromptPreviewProps, type PromptApiClient } from 'prompt-composer-react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, renderConnected, setupMockWorker } from './connected-harness.tsx';
+import { PROTOTYPE_ID, PROTOTYPE_NAMES, prototypeDb } from './prototype-fixtures.ts';
 
 setupMockWorker();
 
@@ -63,6 +64,58 @@ describe('PromptPreview', () => {
         await waitFor(() => expect(userMessage()).toContain('who just started the Pro plan'));
         await expectNoAxeViolations();
       });
+    });
+  });
+
+  describe('given variables named like Object.prototype members', () => {
+    it('starts with empty inputs and fills the preview with exactly what is typed', async () => {
+      const onValuesChange = vi.fn();
+      renderPreview({ promptId: PROTOTYPE_ID, onValuesChange }, mockApi(prototypeDb()).client());
+      await screen.findByRole('textbox', { name: '__proto__' });
+      expect(inputLabels()).toEqual(PROTOTYPE_NAMES);
+      expect(screen.getAllByRole('textbox').map((input) => (input as HTMLInputElement).value)).toEqual(['', '', '']);
+      expect(userMessage()).toBe('Hello ${__proto__}, ${constructor} and ${toString}.');
+      const user = userEvent.setup();
+      for (const [name, text] of [['__proto__', 'Ada'], ['constructor', 'Bob'], ['toString', 'Cy']] as const) {
+        await user.type(screen.getByRole('textbox', { name }), text);
+      }
+      await waitFor(() => expect(userMessage()).toBe('Hello Ada, Bob and Cy.'));
+      const reported = onValuesChange.mock.lastCall?.[0] as Record<string, string>;
+      expect(Object.entries(reported)).toEqual([['__proto__', 'Ada'], ['constructor', 'Bob'], ['toString', 'Cy']]);
+    });
+  });
+
+  describe('when the promptId prop changes after the user picked a version', () => {
+    it('resets the picker to Latest and never asks the new prompt for the old version', async () => {
+      const api = mockApi();
+      const sent: string[] = [];
+      api.worker.events.on('request:start', ({ request: { url } }) => void sent.push(url));
+      const client = api.client();
+      const view = renderConnected(<PromptPreview promptId={welcome} />, client);
+      await waitFor(() => expect(options()).toHaveLength(4));
+      await userEvent.setup().selectOptions(picker(), '1.1.0');
+      await waitFor(() => expect(userMessage()).toContain('${plan} plan of Lumen'));
+      view.rerender(<PromptPreview promptId={FIXTURE_IDS.prompts.productDescription} />);
+      expect(picker().value).toBe('');
+      await screen.findByRole('heading', { name: 'Product description' });
+      api.worker.events.removeAllListeners();
+      // The latest version may come from the list's cache; a versioned request would be the old pick.
+      expect(sent.filter((url) => url.includes('/prompts/product-description') && url.includes('version='))).toEqual([]);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  });
+
+  describe('when the version prop changes', () => {
+    it('selects and previews the new version, over a version the user picked', async () => {
+      const client = mockApi().client();
+      const view = renderConnected(<PromptPreview promptId={welcome} version="1.0.0" initialValues={{ name: 'Grace' }} />, client);
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for Lumen.'));
+      await waitFor(() => expect(options()).toHaveLength(4));
+      await userEvent.setup().selectOptions(picker(), '2.0.0');
+      await waitFor(() => expect(userMessage()).toContain('who just started the ${plan} plan'));
+      view.rerender(<PromptPreview promptId={welcome} version="1.1.0" initialValues={{ name: 'Grace' }} />);
+      expect(picker().value).toBe('1.1.0');
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for the ${plan} plan of Lumen.'));
     });
   });
 

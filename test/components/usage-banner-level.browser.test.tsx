@@ -48,6 +48,12 @@ describe('usageLevel (the banner decision, framework-free)', () => {
       expect(visibleUsageLevel(snapshot(960), {}, dismissal)).toBe('critical');
       expect(visibleUsageLevel(snapshot(1_000), {}, dismissal)).toBe('exceeded');
     });
+    it('never hides the exceeded level, even under a (forged) exceeded dismissal', () => {
+      const forged = { level: 'exceeded', reset: reset.getTime() } as never;
+      expect(isDismissed('exceeded', snapshot(1_000), forged)).toBe(false);
+      expect(visibleUsageLevel(snapshot(1_000), {}, forged)).toBe('exceeded');
+      expect(visibleUsageLevel(snapshot(1_000), {}, { level: 'critical', reset: reset.getTime() })).toBe('exceeded');
+    });
     it('shows again in another period', () => {
       expect(visibleUsageLevel(snapshot(900, { reset: new Date(Date.UTC(2027, 0, 1)) }), {}, dismissal)).toBe('warning');
     });
@@ -55,7 +61,7 @@ describe('usageLevel (the banner decision, framework-free)', () => {
 
   it('reads stored dismissals back and ignores malformed ones', () => {
     expect(parseUsageDismissal('{"level":"critical","reset":1}')).toEqual({ level: 'critical', reset: 1 });
-    for (const text of [null, '', '{', '"x"', '{"level":"none","reset":1}', '{"level":"warning","reset":"1"}']) {
+    for (const text of [null, '', '{', '"x"', '{"level":"none","reset":1}', '{"level":"exceeded","reset":1}', '{"level":"warning","reset":"1"}']) {
       expect(parseUsageDismissal(text)).toBeNull();
     }
   });

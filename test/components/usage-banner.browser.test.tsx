@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UsageBanner, type UsageBannerProps } from 'prompt-composer-react';
-import { FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
+import { DEFAULT_BASE_URL, FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
 
@@ -15,7 +16,9 @@ async function bannerAt(used: number, extra: UsageBannerProps = {}) {
   const api = mockApi();
   api.db.setUsage(key, used);
   const client = api.client(key);
-  const view = renderConnected(<UsageBanner {...props} {...extra} />, client);
+  // The banner reads the mock clock, so the reset date stays ahead of "now" whatever the real date.
+  const now = () => api.db.clock.now();
+  const view = renderConnected(<UsageBanner {...props} now={now} {...extra} />, client);
   await request(client);
   /** Sets the usage, then sends one request so the banner hears about it. */
   const usageBecomes = async (next: number) => {
@@ -25,15 +28,40 @@ async function bannerAt(used: number, extra: UsageBannerProps = {}) {
   return { ...api, client, view, usageBecomes };
 }
 
-const banner = () => document.querySelector('.pcr-usage-banner');
+const banner = () => document.querySelector<HTMLElement>('.pcr-usage-banner');
+const UNSAFE_URLS = ['javascript:alert(document.domain)', ' JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>'];
+
+/** Answers every prompt request with a 429 whose body names `upgradeUrl`. */
+function answer429With(worker: ReturnType<typeof mockApi>['worker'], upgradeUrl: string) {
+  const body = { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5_000, limit: 5_000 }, upgradeUrl };
+  const headers = { 'X-RateLimit-Limit': '5000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Date.UTC(2026, 11, 1) / 1000) };
+  worker.use(http.get(`${DEFAULT_BASE_URL}/prompts/:promptId`, () => HttpResponse.json(body, { status: 429, headers })));
+}
 const meter = () => screen.getByRole('meter', { name: 'Requests used this month' }) as HTMLMeterElement;
 
 describe('UsageBanner', () => {
   describe('given no response yet', () => {
-    it('renders nothing', () => {
+    it('renders only its empty status region, ready to be filled', () => {
       const api = mockApi();
-      const view = renderConnected(<UsageBanner />, api.client());
-      expect(view.container.innerHTML).toBe('');
+      renderConnected(<UsageBanner />, api.client());
+      const region = screen.getByRole('status');
+      expect(region.textContent).toBe('');
+      expect(region.dataset.state).toBe('none');
+      expect(banner()).toBeNull();
+    });
+  });
+
+  describe('when a warning arrives', () => {
+    it('fills the status region that was already mounted (screen readers miss filled insertions)', async () => {
+      const api = mockApi();
+      api.db.setUsage(key, 3_999);
+      const client = api.client(key);
+      renderConnected(<UsageBanner {...props} now={() => api.db.clock.now()} />, client);
+      const region = screen.getByRole('status');
+      await request(client);
+      expect(screen.getByRole('status')).toBe(region);
+      expect(region.dataset.state).toBe('warning');
+      expect(region.textContent).toContain("You have used 80% of this month's requests");
     });
   });
 
@@ -41,7 +69,7 @@ describe('UsageBanner', () => {
     it('renders nothing', async () => {
       await bannerAt(3_998); // 3,999 of 5,000: just under 80 %
       expect(banner()).toBeNull();
-      expect(screen.queryByRole('status')).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe('');
     });
   });
 
@@ -91,7 +119,7 @@ describe('UsageBanner', () => {
       await bannerAt(4_999, { upgradeUrl: '/billing' });
       const alert = screen.getByRole('alert');
       expect(alert.dataset.state).toBe('exceeded');
-      expect(screen.queryByRole('status')).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe('');
       expect(alert.textContent).toContain("This month's requests are used up");
       expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 (5,000 of 5,000 used).');
       expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/billing');
@@ -108,6 +136,50 @@ describe('UsageBanner', () => {
       await request(client);
       expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
       expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(UPGRADE_URL);
+    });
+  });
+
+  describe('given an upgrade link that is not http(s) or relative', () => {
+    it.each(UNSAFE_URLS)('drops the link from the props (%s), and keeps the message', async (url) => {
+      await bannerAt(4_999, { upgradeUrl: url });
+      expect(screen.getByRole('alert').textContent).toContain('Requests are paused until 1 December 2026 at 00:00');
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(document.body.querySelector('[href]')).toBeNull();
+    });
+
+    it.each(UNSAFE_URLS)('drops the link from a 429 body (%s), falling back to the safe prop', async (url) => {
+      const api = mockApi();
+      answer429With(api.worker, url);
+      const client = api.client(key);
+      const view = renderConnected(<UsageBanner {...props} now={() => api.db.clock.now()} />, client);
+      await request(client);
+      expect(screen.getByRole('alert').textContent).toContain("This month's requests are used up");
+      expect(screen.queryByRole('link')).toBeNull();
+      view.rerender(<UsageBanner {...props} now={() => api.db.clock.now()} upgradeUrl="/billing" />);
+      expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/billing');
+    });
+  });
+
+  describe('given a stored dismissal of the exceeded level (an edited or foreign value)', () => {
+    it('still shows the exceeded hard stop', async () => {
+      localStorage.setItem('pcr-test-usage', JSON.stringify({ level: 'exceeded', reset: Date.UTC(2026, 11, 1) }));
+      await bannerAt(4_999, { storageKey: 'pcr-test-usage' });
+      expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
+    });
+  });
+
+  describe('given the exceeded state when the reset time passes', () => {
+    it('hides the stale snapshot on its own, and shows the next response', async () => {
+      const reset = Date.UTC(2026, 11, 1);
+      // A clock 150 ms before the reset, running in real time.
+      const offset = reset - 150 - Date.now();
+      const { db, usageBecomes } = await bannerAt(4_999, { now: () => Date.now() + offset });
+      expect(screen.getByRole('alert').textContent).toContain('Requests are paused until 1 December 2026');
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 2_000 });
+      expect(banner()).toBeNull();
+      db.clock.set('2026-12-10T12:00:00Z');
+      await usageBecomes(5_000);
+      expect(screen.getByRole('alert').textContent).toContain('Requests are paused until 1 January 2027');
     });
   });
 
@@ -134,6 +206,14 @@ describe('UsageBanner', () => {
         expect(banner()).toBeNull();
         return setup;
       }
+
+      it('moves focus to the emptied status region, not to <body>', async () => {
+        await dismissedWarning();
+        const region = screen.getByRole('status');
+        expect(document.activeElement).toBe(region);
+        expect(region.textContent).toBe('');
+        await expectNoAxeViolations();
+      });
 
       it('stays hidden while usage grows within the warning level', async () => {
         const { usageBecomes } = await dismissedWarning();
@@ -166,7 +246,7 @@ describe('UsageBanner', () => {
         renderConnected(<UsageBanner {...props} storageKey="pcr-test-usage" />, client);
         expect(banner()).toBeNull();
         renderConnected(<UsageBanner {...props} />, client);
-        expect(screen.getByRole('status').dataset.state).toBe('warning');
+        expect(banner()?.dataset.state).toBe('warning');
       });
 
       it("with storage 'session', remembers it in sessionStorage", async () => {

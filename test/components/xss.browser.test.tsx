@@ -91,6 +91,18 @@ describe('ComposerView with hostile static segments', () => {
       expect(loose).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" alt="d"><a>d</a>');
     });
 
+    it('never allows script, however allowTags spells it', () => {
+      // Not first: a leading script would be parsed into <head> and dropped whatever the policy.
+      const html = '<b>kept</b><script>__xss("case")</script><p><SCRIPT>__xss("upper")</SCRIPT></p>';
+      expect(String(sanitizeHtml(html, { allowTags: ['Script', 'SCRIPT'] }))).toBe('<b>kept</b><p></p>');
+      expect(String(sanitizeHtml(html, { allowTags: ['sCrIpT', 'form'] }))).toBe('<b>kept</b><p></p>');
+    });
+
+    it('allows data: only in src, never in srcset', () => {
+      const html = '<img src="data:image/png;base64,iVBORw0KGgo=" srcset="data:image/png;base64,iVBORw0KGgo= 2x" alt="d">';
+      expect(String(sanitizeHtml(html, { allowDataUrls: true }))).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">');
+    });
+
     it('never allows script or on* attributes, even when listed', () => {
       const html = '<script>__xss()</script><b onclick="__xss()">b</b><form><input name="q"></form>';
       expect(String(sanitizeHtml(html, { allowTags: ['script', 'form', 'input'], allowAttributes: ['onclick'] }))).toBe(
