@@ -26,6 +26,12 @@ const browserDependencies = [
   'msw/browser',
 ];
 
+/** React 18.3 from compat/react18 (installed by `pretest`), for the projects that prove the peer range. */
+const react18 = [
+  { find: /^react-dom(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react-dom')}$1` },
+  { find: /^react(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react')}$1` },
+];
+
 /** Tests import the package by its public names, resolved to the sources. */
 const alias = {
   'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
@@ -63,6 +69,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('19') },
         test: {
           name: 'unit',
           environment: 'node',
@@ -76,8 +83,47 @@ export default defineConfig({
         extends: true,
         publicDir: fromRoot('./public'),
         optimizeDeps: { include: browserDependencies },
+        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('19') },
         test: {
           name: 'browser',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: chromium(),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // The hooks' tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
+        extends: true,
+        resolve: {
+          alias: [
+            ...react18,
+            // Its CommonJS main would require React 19 past Vite's aliases; its ES module build goes through them.
+            { find: /^@testing-library\/react$/, replacement: fromRoot('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+          ],
+        },
+        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('18') },
+        test: {
+          name: 'react18-hooks',
+          environment: 'node',
+          // Libraries that import React go through Vite too, so they get the aliased React 18 as well.
+          server: { deps: { inline: [/@tanstack\//, /@testing-library\//] } },
+          include: ['test/query/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/setup-unit.ts'],
+        },
+      },
+      {
+        // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
+        extends: true,
+        publicDir: fromRoot('./public'),
+        resolve: { alias: react18 },
+        optimizeDeps: { include: browserDependencies },
+        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('18') },
+        test: {
+          name: 'react18',
           include: ['test/**/*.browser.test.{ts,tsx}'],
           browser: {
             enabled: true,
