@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Bytes the components may add to the core (min+gzip). */
-const COMPONENTS_LIMIT = 7000;
+const COMPONENTS_LIMIT = 7400;
 
 let raw;
 try {
@@ -15,11 +15,11 @@ try {
 }
 const results = JSON.parse(raw);
 const core = results[0];
-const withComponents = results[1];
+const withComponents = results.find((entry) => entry.name.startsWith('core + components'));
 const rows = results.map((entry) => [entry.name, entry.size, entry.sizeLimit, entry.passed ? 'ok' : 'OVER']);
 if (core && withComponents) {
   const own = withComponents.size - core.size;
-  rows.splice(2, 0, ['components alone (the line above minus core)', own, COMPONENTS_LIMIT, own <= COMPONENTS_LIMIT ? 'ok' : 'OVER']);
+  rows.splice(results.indexOf(withComponents) + 1, 0, ['components alone (the line above minus core)', own, COMPONENTS_LIMIT, own <= COMPONENTS_LIMIT ? 'ok' : 'OVER']);
 }
 const header = ['bundle (min+gzip, peers external)', 'bytes', 'budget', ''];
 const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
