@@ -7,6 +7,7 @@ import { DEFAULT_BASE_URL, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES } from 'prompt-
 import { type ReactNode, useState } from 'react';
 import { resetStoryDatabases, setToolbarScenario, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
 import '../src/styles.css';
+import './story.css';
 
 type KeyLabel = keyof typeof TOOLBAR_KEYS;
 
@@ -94,7 +95,7 @@ const preview: Preview = {
   },
   initialGlobals: { apiKey: 'free', scenario: 'happy', theme: 'light' },
   parameters: {
-    layout: 'padded',
+    layout: 'fullscreen',
     controls: { expanded: true },
     msw: { handlers: toolbarApi() },
   },
