@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { chromium } from './test/browser-options.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -31,6 +31,23 @@ const react18 = [
   { find: /^react-dom(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react-dom')}$1` },
   { find: /^react(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react')}$1` },
 ];
+
+/** Browser mode in Debian's Chromium, headless; a new provider per project (each mutates its own). */
+function chromiumBrowser() {
+  return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }] };
+}
+
+/** The component tests in Chromium, on the React of `reactMajor` (aliased when not the root's). */
+function browserProject(name: string, reactMajor: string, alias: typeof react18 = []): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    publicDir: fromRoot('./public'),
+    resolve: { alias },
+    optimizeDeps: { include: browserDependencies },
+    define: { __EXPECTED_REACT_MAJOR__: JSON.stringify(reactMajor) },
+    test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], browser: chromiumBrowser() },
+  };
+}
 
 /** Tests import the package by its public names, resolved to the sources. */
 const alias = {
@@ -79,22 +96,7 @@ export default defineConfig({
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
-      {
-        extends: true,
-        publicDir: fromRoot('./public'),
-        optimizeDeps: { include: browserDependencies },
-        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('19') },
-        test: {
-          name: 'browser',
-          include: ['test/**/*.browser.test.{ts,tsx}'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium(),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      browserProject('browser', '19'),
       {
         // The hooks' tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
         extends: true,
@@ -115,39 +117,15 @@ export default defineConfig({
           setupFiles: ['./test/setup-unit.ts'],
         },
       },
-      {
-        // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
-        extends: true,
-        publicDir: fromRoot('./public'),
-        resolve: { alias: react18 },
-        optimizeDeps: { include: browserDependencies },
-        define: { __EXPECTED_REACT_MAJOR__: JSON.stringify('18') },
-        test: {
-          name: 'react18',
-          include: ['test/**/*.browser.test.{ts,tsx}'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium(),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
+      browserProject('react18', '18', react18),
       {
         // Every story renders in Chromium and its play function asserts the state it is named for.
         extends: true,
         publicDir: fromRoot('./public'),
         optimizeDeps: { include: [...browserDependencies, 'msw-storybook-addon/csf3'] },
         plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
-        test: {
-          name: 'storybook',
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: chromium(),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
+        test: { name: 'storybook', browser: chromiumBrowser() },
       },
     ],
   },
