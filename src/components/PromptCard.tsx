@@ -36,8 +36,11 @@ export interface PromptCardProps {
 
 const NO_VALUES: TemplateValues = Object.freeze({});
 
-/** Interpolated text: exactly what would be sent, with values and unfilled placeholders in `<mark>`. */
-function MessageText({ parts, kind }: { parts: readonly InterpolatedPart[]; kind: 'system' | 'user' }) {
+/**
+ * Interpolated text: exactly what would be sent, with values and unfilled placeholders in `<mark>`.
+ * A plain function, not a component: two fewer fibers per card (a composer may hold hundreds).
+ */
+function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user') {
   return (
     <p className="pcr-prompt-card__text" data-message={kind}>
       {parts.map((part, index) =>
@@ -105,9 +108,9 @@ export const PromptCard = memo(function PromptCard({
       </header>
       <dl className="pcr-prompt-card__messages">
         <dt>System message</dt>
-        <dd><MessageText parts={system} kind="system" /></dd>
+        <dd>{messageText(system, 'system')}</dd>
         <dt>User message</dt>
-        <dd><MessageText parts={user} kind="user" /></dd>
+        <dd>{messageText(user, 'user')}</dd>
       </dl>
       {missing.length > 0 && (
         <p className="pcr-prompt-card__missing" data-state="missing">

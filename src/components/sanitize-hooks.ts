@@ -47,13 +47,13 @@ const prefixed = (token: string) => (token.startsWith(NAMED_PROPS_PREFIX) ? toke
 export function installHooks(purifier: DOMPurify, currentPolicy: () => SanitizePolicy | undefined): void {
   purifier.addHook('uponSanitizeAttribute', (node, event) => {
     const name = event.attrName;
-    const tag = node.nodeName.toLowerCase();
-    const policy = currentPolicy();
     if (name.startsWith('on')) {
       event.keepAttr = false;
       return;
     }
+    const policy = currentPolicy();
     if (URL_ATTRIBUTES.has(name)) {
+      const tag = node.nodeName.toLowerCase();
       const safe = name === 'srcset' ? isSafeSrcset(event.attrValue, tag, policy) : isSafeUrl(event.attrValue, tag, name, policy);
       if (!safe) {
         event.keepAttr = false;

@@ -78,6 +78,8 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
   let purifier: DOMPurify | undefined;
   let trustedPolicy: TrustedTypePolicyLike | null = null;
   let activePolicy: SanitizePolicy | undefined;
+  // The policy key the purifier is configured for: DOMPurify parses a config once (`setConfig`), not per call.
+  let configuredKey: string | undefined;
   let count = 0;
 
   const getPurifier = (): DOMPurify => {
@@ -96,18 +98,24 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
       const instance = getPurifier();
       // DOMPurify returns its input unchanged when unsupported: never let that through.
       if (!instance.isSupported) return '';
-      const key = `${policyKey(policy)}\u0000${html}`;
+      const policyId = policyKey(policy);
+      const key = `${policyId}\u0000${html}`;
       let result = cache.get(key);
       // Re-inserted on a hit: a Map iterates in insertion order, so the first key is the least recently used.
       cache.delete(key);
       if (result === undefined) {
-        const config: Config = toDomPurifyConfig(policy);
-        if (trustedPolicy) Object.assign(config, { TRUSTED_TYPES_POLICY: trustedPolicy });
+        if (configuredKey !== policyId) {
+          const config: Config = toDomPurifyConfig(policy);
+          if (trustedPolicy) Object.assign(config, { TRUSTED_TYPES_POLICY: trustedPolicy });
+          configuredKey = undefined;
+          // Always a string (or TrustedHTML), whatever a raw domPurifyConfig asks for.
+          instance.setConfig({ ...config, RETURN_DOM: false, RETURN_DOM_FRAGMENT: false, IN_PLACE: false, RETURN_TRUSTED_TYPE: true });
+          configuredKey = policyId;
+        }
         activePolicy = policy;
         count += 1;
         try {
-          // Always a string (or TrustedHTML), whatever a raw domPurifyConfig asks for.
-          result = instance.sanitize(html, { ...config, RETURN_DOM: false, RETURN_DOM_FRAGMENT: false, IN_PLACE: false, RETURN_TRUSTED_TYPE: true });
+          result = instance.sanitize(html);
         } finally {
           activePolicy = undefined;
         }
