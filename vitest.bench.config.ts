@@ -25,8 +25,8 @@ export default defineConfig({
         test: {
           name: 'bench-browser',
           include: ['bench/**/*.browser.bench.test.{ts,tsx}'],
-          // Users ship React's production build: time that one (the baseline runs on the same build).
-          env: { NODE_ENV: 'production' },
+          // This times React's development build (both sides): the dependency optimizer bundles React for
+          // the server's NODE_ENV, and the bench drives React with `act`, which production builds lack.
           testTimeout: 120_000,
           browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }] },
         },
