@@ -5,7 +5,11 @@ import { chromium } from './test/browser-options.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** `npm run bench`: request counts and (in Chromium) render timings, each against a baseline in the same run. */
+/**
+ * `npm run bench`: request counts (bench-node, React's development build) and, in a separate run with
+ * NODE_ENV=production, render timings in Chromium (bench-browser, React's production build), each against
+ * a baseline in the same run.
+ */
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -25,8 +29,10 @@ export default defineConfig({
         test: {
           name: 'bench-browser',
           include: ['bench/**/*.browser.bench.test.{ts,tsx}'],
-          // This times React's development build (both sides): the dependency optimizer bundles React for
-          // the server's NODE_ENV, and the bench drives React with `act`, which production builds lack.
+          // Times React's production build (both sides), as users ship it: the dependency optimizer bundles
+          // React for the server process's NODE_ENV, so run this project alone with NODE_ENV=production
+          // (`npm run bench` does; the bench asserts it). bench-node uses `act` and needs the development
+          // build: run it in a separate invocation without NODE_ENV=production.
           testTimeout: 120_000,
           browser: { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' }] },
         },
