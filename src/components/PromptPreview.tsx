@@ -111,7 +111,7 @@ export function PromptPreview({
       {query.error ? (
         <QueryErrorMessage error={query.error} subject="prompt" upgradeUrl={upgradeUrl} retrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : null}
-      {prompt && !query.isError ? (
+      {prompt ? (
         <div className="pcr-preview__body">
           <form className="pcr-preview__form" onSubmit={(event) => event.preventDefault()}>
             <VariablesForm variables={variables} values={values} onChange={setValue} />

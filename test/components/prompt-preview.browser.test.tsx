@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PromptPreview, type PromptPreviewProps, type PromptApiClient } from 'prompt-composer-react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
@@ -134,6 +134,21 @@ describe('PromptPreview', () => {
         expect(options()).toContain('9.9.9');
         await expectNoAxeViolations();
       });
+    });
+  });
+
+  describe('given a shown prompt whose refetch fails', () => {
+    it('keeps the cached prompt on screen beside the error, as ComposerPreview does', async () => {
+      const api = mockApi();
+      const view = renderPreview({}, api.client());
+      await screen.findByRole('heading', { name: 'Welcome email' });
+      api.db.faults.inject({ kind: 'server-error', times: 5 });
+      await act(async () => {
+        await view.queryClient.refetchQueries();
+      });
+      await waitFor(() => expect(screen.getByRole('alert').getAttribute('data-code')).toBe('INTERNAL_ERROR'));
+      expect(screen.getByRole('heading', { name: 'Welcome email' })).toBeTruthy();
+      expect(userMessage()).toContain('Write a welcome email to');
     });
   });
 
