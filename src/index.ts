@@ -114,6 +114,7 @@ export { StaticSegment, type StaticSegmentProps } from './components/StaticSegme
 export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject, canRetryApiError } from './components/ApiErrorMessage.tsx';
 export { ComposerPreview, type ComposerPreviewProps } from './components/ComposerPreview.tsx';
 export { collectVariables, composerVariables, type PreviewValues } from './components/preview-variables.ts';
+export type { PreviewBaseProps } from './components/PreviewFrame.tsx';
 export { PromptPreview, type PromptPreviewProps } from './components/PromptPreview.tsx';
 export { UsageBanner, type UsageBannerProps } from './components/UsageBanner.tsx';
 export {

@@ -3,13 +3,12 @@ import { useId, useMemo, useState } from 'react';
 import { usePromptList } from '../query/useLists.ts';
 import { usePrompt } from '../query/usePrompt.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
-import { collectVariables, type PreviewValues } from './preview-variables.ts';
-import { QueryErrorMessage } from './QueryErrorMessage.tsx';
+import { collectVariables } from './preview-variables.ts';
+import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import { usePreviewValues } from './usePreviewValues.ts';
-import { VariablesForm } from './VariablesForm.tsx';
 
 /** Props of `PromptPreview`. */
-export interface PromptPreviewProps {
+export interface PromptPreviewProps extends PreviewBaseProps {
   /** The prompt to fetch and preview. */
   promptId: string;
   /**
@@ -18,18 +17,10 @@ export interface PromptPreviewProps {
    * @default the latest published version
    */
   version?: string;
-  /** Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only. @default {} */
-  initialValues?: PreviewValues;
-  /** Called after each edit with every variable's text (empty inputs are left out). @default undefined */
-  onValuesChange?: (values: PreviewValues) => void;
   /** The preview's heading. @default 'Prompt preview' */
   title?: string;
   /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
   headingLevel?: 2 | 3 | 4 | 5;
-  /** Upgrade link for the quota error when the service sent none. @default undefined */
-  upgradeUrl?: string;
-  /** Extra class names on the root. @default undefined */
-  className?: string;
 }
 
 const LATEST = '';
@@ -52,7 +43,6 @@ export function PromptPreview({
   upgradeUrl,
   className,
 }: PromptPreviewProps) {
-  const headingId = useId();
   const pickerId = useId();
   // The picked version, with the props it was picked under: a new prompt or pinned version resets it
   // during this render (no effect, so no request for the old prompt's version).
@@ -77,50 +67,33 @@ export function PromptPreview({
   const systemMessage = prompt?.systemMessage;
   const userMessage = prompt?.userMessage;
   const variables = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);
-  const Heading = `h${headingLevel}` as const;
-
   return (
-    <section
-      className={['pcr-preview', 'pcr-prompt-preview', className].filter(Boolean).join(' ')}
-      aria-labelledby={headingId}
-      aria-busy={query.isFetching}
-      data-state={query.status}
-    >
-      <Heading className="pcr-preview__title" id={headingId}>
-        {title}
-      </Heading>
-      <div className="pcr-preview__version">
-        <label className="pcr-preview__version-label" htmlFor={pickerId}>
-          Version
-        </label>
-        <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
-          <option value={LATEST}>Latest</option>
-          {versions.map((item) => (
-            <option key={item} value={item}>
-              {item}
-            </option>
-          ))}
-        </select>
-      </div>
-      {query.isPending ? (
-        <div className="pcr-preview__loading">
-          <p role="status">Loading prompt…</p>
-          <div className="pcr-preview__skeleton" aria-hidden="true" />
+    <PreviewFrame
+      subject="prompt"
+      title={title}
+      headingLevel={headingLevel}
+      className={className}
+      upgradeUrl={upgradeUrl}
+      query={query}
+      toolbar={
+        <div className="pcr-preview__version">
+          <label className="pcr-preview__version-label" htmlFor={pickerId}>
+            Version
+          </label>
+          <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
+            <option value={LATEST}>Latest</option>
+            {versions.map((item) => (
+              <option key={item} value={item}>
+                {item}
+              </option>
+            ))}
+          </select>
         </div>
-      ) : null}
-      {query.error ? (
-        <QueryErrorMessage error={query.error} subject="prompt" upgradeUrl={upgradeUrl} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : null}
-      {prompt ? (
-        <div className="pcr-preview__body">
-          <form className="pcr-preview__form" onSubmit={(event) => event.preventDefault()}>
-            <VariablesForm variables={variables} values={values} onChange={setValue} />
-          </form>
-          <div className="pcr-preview__output">
-            <PromptCard prompt={prompt} values={values} headingLevel={(headingLevel + 1) as HeadingLevel} />
-          </div>
-        </div>
-      ) : null}
-    </section>
+      }
+      variables={variables}
+      values={values}
+      onChange={setValue}
+      output={prompt ? <PromptCard prompt={prompt} values={values} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}
+    />
   );
 }
