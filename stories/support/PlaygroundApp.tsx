@@ -1,8 +1,36 @@
-import { ComposerPreview, PromptPreview, useComposerList, usePromptList, UsageBanner, useUsage } from 'prompt-composer-react';
+import { ComposerPreview, type PromptApiError, PromptPreview, useComposerList, usePromptList, UsageBanner, useUsage } from 'prompt-composer-react';
 import { useState } from 'react';
 import './playground.css';
 
-type Selection = { kind: 'composer' | 'prompt'; id: string } | null;
+type Item = { kind: 'composer' | 'prompt'; id: string };
+type Selection = Item | null;
+
+/** One list of the library: its items as toggle buttons, or why there are none. */
+function LibrarySection(props: {
+  title: string;
+  query: { error: PromptApiError | null };
+  items: Array<Item & { name: string }> | undefined;
+  current: Selection;
+  onSelect: (item: Item) => void;
+}) {
+  const { title, query, items, current, onSelect } = props;
+  return (
+    <>
+      <h2>{title}</h2>
+      {query.error ? <p>Could not load {title.toLowerCase()} ({query.error.code}).</p> : null}
+      {items?.length === 0 ? <p>No {title.toLowerCase()} yet.</p> : null}
+      <ul>
+        {items?.map(({ kind, id, name }) => (
+          <li key={id}>
+            <button type="button" aria-pressed={current?.kind === kind && current.id === id} onClick={() => onSelect({ kind, id })}>
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /** The in-app preview as a team would build it from the library's hooks and components. */
 export function PlaygroundApp() {
@@ -19,28 +47,20 @@ export function PlaygroundApp() {
         <UsageBanner />
       </header>
       <nav aria-label="Library">
-        <h2>Composers</h2>
-        {composers.error ? <p>Could not load composers ({composers.error.code}).</p> : null}
-        <ul>
-          {composers.data?.map((composer) => (
-            <li key={composer.composerId}>
-              <button type="button" aria-pressed={current?.id === composer.composerId} onClick={() => setSelected({ kind: 'composer', id: composer.composerId })}>
-                {composer.composerName}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <h2>Prompts</h2>
-        {prompts.data?.length === 0 ? <p>No prompts yet.</p> : null}
-        <ul>
-          {prompts.data?.map((prompt) => (
-            <li key={prompt.promptId}>
-              <button type="button" aria-pressed={current?.id === prompt.promptId} onClick={() => setSelected({ kind: 'prompt', id: prompt.promptId })}>
-                {prompt.promptName}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <LibrarySection
+          title="Composers"
+          query={composers}
+          items={composers.data?.map((composer) => ({ kind: 'composer' as const, id: composer.composerId, name: composer.composerName }))}
+          current={current}
+          onSelect={setSelected}
+        />
+        <LibrarySection
+          title="Prompts"
+          query={prompts}
+          items={prompts.data?.map((prompt) => ({ kind: 'prompt' as const, id: prompt.promptId, name: prompt.promptName }))}
+          current={current}
+          onSelect={setSelected}
+        />
       </nav>
       <main>
         {current?.kind === 'composer' ? <ComposerPreview key={current.id} composerId={current.id} /> : null}
