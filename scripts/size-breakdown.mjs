@@ -1,0 +1,44 @@
+// Where the main entry's bytes go: bundles dist/index.js's exports layer by layer (api, then template,
+// query and components on top) and prints what each layer adds, min+gzip with peers and DOMPurify
+// external, as size-limit measures. Run after `npm run build`; `npm run bench` prints it.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const LAYERS = ['api', 'template', 'query', 'components'];
+
+// `import { a, b } from "./api/client.js";` lines of the built entry, grouped by layer.
+const entry = readFileSync('dist/index.js', 'utf8');
+const exportsByLayer = new Map(LAYERS.map((layer) => [layer, []]));
+for (const [, names, layer] of entry.matchAll(/import \{([^}]*)\} from "\.\/(\w+)\//g)) {
+  exportsByLayer.get(layer)?.push(...names.split(',').map((name) => name.trim()));
+}
+
+/** Min+gzip bytes of a bundle that imports `names` from dist/index.js. */
+async function bundledBytes(names) {
+  const result = await build({
+    stdin: { contents: `export { ${names.join(', ')} } from './dist/index.js';`, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', 'dompurify', 'msw'],
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+const rows = [];
+const names = [];
+let previous = 0;
+for (const layer of LAYERS) {
+  const own = exportsByLayer.get(layer);
+  names.push(...own);
+  const total = await bundledBytes(names);
+  rows.push([`+ src/${layer}/ (${own.length} exports)`, total - previous, total]);
+  previous = total;
+}
+const header = ['layer, added in this order', 'adds', 'total'];
+const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
+const line = (row) => `| ${row.map((cell, column) => (typeof cell === 'number' ? String(cell).padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
+console.log(['\nWhere the bytes go (min+gzip)', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
