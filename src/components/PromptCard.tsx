@@ -2,6 +2,7 @@ import { type JSX, memo, useId, useMemo } from 'react';
 import type { Prompt, PromptSegment } from '../api/types.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../template/interpolate.ts';
 import type { TemplateValues } from '../template/lookup.ts';
+import { classNames } from './class-names.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 /** A heading level for a component's own heading. */
@@ -92,7 +93,7 @@ export const PromptCard = memo(function PromptCard({
 
   return (
     <article
-      className={className ? `pcr-prompt-card ${className}` : 'pcr-prompt-card'}
+      className={classNames('pcr-prompt-card', className)}
       aria-labelledby={`${id}-name`}
       data-state={missing.length > 0 ? 'missing' : 'complete'}
     >

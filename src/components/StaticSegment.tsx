@@ -1,4 +1,5 @@
 import { memo, useMemo, useSyncExternalStore } from 'react';
+import { classNames } from './class-names.ts';
 import { getDefaultSanitizer } from './sanitize.ts';
 import { policyKey, type SanitizePolicy } from './sanitize-policy.ts';
 
@@ -44,7 +45,7 @@ export const StaticSegment = memo(
     const sanitized = useMemo(() => (ready ? getDefaultSanitizer().sanitize(html, policy) : undefined), [ready, html, key]);
     return (
       <div
-        className={className ? `pcr-static ${className}` : 'pcr-static'}
+        className={classNames('pcr-static', className)}
         data-segment="static"
         data-state={sanitized === undefined ? 'pending' : 'ready'}
         dangerouslySetInnerHTML={sanitized === undefined ? undefined : { __html: sanitized }}

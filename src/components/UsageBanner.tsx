@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
+import { classNames } from './class-names.ts';
 import { safeHref } from './safe-href.ts';
 import { DEFAULT_CRITICAL_AT, DEFAULT_WARNING_AT, type UsageAlertLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
 import { usageWording } from './usage-wording.ts';
@@ -129,7 +130,7 @@ export function UsageBanner({
       </>
     );
   }
-  const classes = ['pcr-usage-banner', className].filter(Boolean).join(' ');
+  const classes = classNames('pcr-usage-banner', className);
   const polite = level === 'warning' || level === 'critical';
   return (
     <>
