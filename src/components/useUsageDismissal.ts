@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { parseUsageDismissal, type UsageDismissal } from './usage-level.ts';
 
 /** Where a dismissal is remembered beyond the component's own state. */
@@ -36,7 +36,6 @@ const serverSnapshot = () => null;
 export function useUsageDismissal(storageKey: string | undefined, storage: UsageDismissalStorage) {
   const [local, setLocal] = useState<UsageDismissal | null>(null);
   const stored = useSyncExternalStore(subscribeToStorage, () => read(storage, storageKey), serverSnapshot);
-  const persisted = useMemo(() => parseUsageDismissal(stored), [stored]);
 
   const dismiss = useCallback(
     (dismissal: UsageDismissal) => {
@@ -52,5 +51,5 @@ export function useUsageDismissal(storageKey: string | undefined, storage: Usage
   );
 
   // The component's own dismissal wins; the stored one covers reloads and other tabs.
-  return [local ?? persisted, dismiss] as const;
+  return [local ?? parseUsageDismissal(stored), dismiss] as const;
 }
