@@ -47,7 +47,7 @@ interface Wording {
 }
 
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, count: (value: number) => string): Wording {
+function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
   const code = error.code === 'INVALID_RESPONSE' && error.status >= 500 ? 'INTERNAL_ERROR' : error.code;
@@ -63,7 +63,7 @@ function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: str
     case 'USAGE_LIMIT_EXCEEDED':
       return {
         title: 'Monthly quota used up',
-        detail: `This month's request quota is used up${error.usage ? ` (${count(error.usage.used)} of ${count(error.usage.limit)} requests)` : ''}. ${resetText ? `It resets on ${resetText}.` : 'It resets at the start of the next period.'}`,
+        detail: `This month's request quota is used up${error.usage ? ` (${numbers.format(error.usage.used)} of ${numbers.format(error.usage.limit)} requests)` : ''}. ${resetText ? `It resets on ${resetText}.` : 'It resets at the start of the next period.'}`,
       };
     case 'BAD_REQUEST':
       return { title: 'Invalid request', detail: `The ${subject} identifier or version is not in a valid format.` };
@@ -97,7 +97,7 @@ export function ApiErrorMessage({ error, onRetry, retrying = false, subject, res
   const locales = locale as string | string[] | undefined;
   const resetText = reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null;
   const numbers = new Intl.NumberFormat(locales);
-  const { title, detail } = wording(error, about, resetText, (value) => numbers.format(value));
+  const { title, detail } = wording(error, about, resetText, numbers);
   // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
   const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;
   return (
