@@ -29,11 +29,13 @@ export interface ApiErrorMessageProps {
   timeZone?: string;
 }
 
-const RETRYABLE = new Set(['INTERNAL_ERROR', 'NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE']);
-
-/** Whether `ApiErrorMessage` offers a Retry button for this error. */
+/**
+ * Whether `ApiErrorMessage` offers a Retry button for this error: when the client calls it retryable
+ * (network errors, timeouts, server errors), and for a response it could not read, which a retry may
+ * cure too.
+ */
 export function canRetryApiError(error: PromptApiError): boolean {
-  return RETRYABLE.has(error.code) || error.retryable;
+  return error.retryable || error.code === 'INVALID_RESPONSE';
 }
 
 /** The `version` of the failed request's query string, or `null`. */
