@@ -29,11 +29,13 @@ export interface ApiErrorMessageProps {
   timeZone?: string;
 }
 
-const RETRYABLE = new Set(['INTERNAL_ERROR', 'NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE']);
-
-/** Whether `ApiErrorMessage` offers a Retry button for this error. */
+/**
+ * Whether `ApiErrorMessage` offers a Retry button for this error: when the client calls it retryable
+ * (network errors, timeouts, server errors), and for a response it could not read, which a retry may
+ * cure too.
+ */
 export function canRetryApiError(error: PromptApiError): boolean {
-  return RETRYABLE.has(error.code) || error.retryable;
+  return error.retryable || error.code === 'INVALID_RESPONSE';
 }
 
 /** The `version` of the failed request's query string, or `null`. */
@@ -47,7 +49,7 @@ interface Wording {
 }
 
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, count: (value: number) => string): Wording {
+function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
   const code = error.code === 'INVALID_RESPONSE' && error.status >= 500 ? 'INTERNAL_ERROR' : error.code;
@@ -63,7 +65,7 @@ function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: str
     case 'USAGE_LIMIT_EXCEEDED':
       return {
         title: 'Monthly quota used up',
-        detail: `This month's request quota is used up${error.usage ? ` (${count(error.usage.used)} of ${count(error.usage.limit)} requests)` : ''}. ${resetText ? `It resets on ${resetText}.` : 'It resets at the start of the next period.'}`,
+        detail: `This month's request quota is used up${error.usage ? ` (${numbers.format(error.usage.used)} of ${numbers.format(error.usage.limit)} requests)` : ''}. ${resetText ? `It resets on ${resetText}.` : 'It resets at the start of the next period.'}`,
       };
     case 'BAD_REQUEST':
       return { title: 'Invalid request', detail: `The ${subject} identifier or version is not in a valid format.` };
@@ -97,7 +99,7 @@ export function ApiErrorMessage({ error, onRetry, retrying = false, subject, res
   const locales = locale as string | string[] | undefined;
   const resetText = reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null;
   const numbers = new Intl.NumberFormat(locales);
-  const { title, detail } = wording(error, about, resetText, (value) => numbers.format(value));
+  const { title, detail } = wording(error, about, resetText, numbers);
   // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
   const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;
   return (

@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useId } from 'react';
 import type { Composer, PromptSegment, StaticSegmentData } from '../api/types.ts';
 import type { TemplateValues } from '../template/lookup.ts';
+import { classNames } from './class-names.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
 import type { SanitizePolicy } from './sanitize-policy.ts';
 import { StaticSegment } from './StaticSegment.tsx';
@@ -67,7 +68,7 @@ export const ComposerView = memo(function ComposerView({
   const cardLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
 
   return (
-    <section className={className ? `pcr-composer ${className}` : 'pcr-composer'} aria-labelledby={`${id}-name`}>
+    <section className={classNames('pcr-composer', className)} aria-labelledby={`${id}-name`}>
       <header className="pcr-composer__header">
         <Heading id={`${id}-name`} className="pcr-composer__name">
           {composer.composerName}

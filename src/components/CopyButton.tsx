@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { classNames } from './class-names.ts';
 
 /** Props of `CopyButton`. */
 export interface CopyButtonProps {
@@ -60,7 +61,7 @@ export function CopyButton({ text, label = 'Copy', labelContext, className }: Co
   };
 
   return (
-    <span className={className ? `pcr-copy ${className}` : 'pcr-copy'} data-state={state}>
+    <span className={classNames('pcr-copy', className)} data-state={state}>
       <button type="button" className="pcr-copy__button" onClick={() => void copy()}>
         {label}
         {labelContext ? <span className="pcr-visually-hidden">{`, ${labelContext}`}</span> : null}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ApiErrorSubject } from './ApiErrorMessage.tsx';
+import { classNames } from './class-names.ts';
 import type { PreviewValues } from './preview-variables.ts';
 import { QueryErrorMessage } from './QueryErrorMessage.tsx';
 import { VariablesForm } from './VariablesForm.tsx';
@@ -52,7 +53,7 @@ export function PreviewFrame({ subject, title, headingLevel, className, upgradeU
   const Heading = `h${headingLevel}` as const;
   return (
     <section
-      className={['pcr-preview', `pcr-${subject}-preview`, className].filter(Boolean).join(' ')}
+      className={classNames('pcr-preview', `pcr-${subject}-preview`, className)}
       aria-labelledby={headingId}
       aria-busy={query.isFetching}
       data-state={query.status}

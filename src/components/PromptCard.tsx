@@ -1,7 +1,8 @@
-import { type JSX, memo, useId, useMemo } from 'react';
+import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../api/types.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../template/interpolate.ts';
 import type { TemplateValues } from '../template/lookup.ts';
+import { classNames } from './class-names.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 /** A heading level for a component's own heading. */
@@ -85,14 +86,16 @@ export const PromptCard = memo(function PromptCard({
   className,
 }: PromptCardProps) {
   const id = useId();
-  const system = useMemo(() => interpolateParts(prompt.systemMessage, values), [prompt.systemMessage, values]);
-  const user = useMemo(() => interpolateParts(prompt.userMessage, values), [prompt.userMessage, values]);
-  const missing = useMemo(() => missingNames([...system, ...user]), [system, user]);
+  // No useMemo: the card is memoized as a whole, so it re-renders only when a prop changes, and that is
+  // its prompt or its values (which need a new interpolation anyway) all but always.
+  const system = interpolateParts(prompt.systemMessage, values);
+  const user = interpolateParts(prompt.userMessage, values);
+  const missing = missingNames([...system, ...user]);
   const Heading = `h${headingLevel}` as keyof JSX.IntrinsicElements & `h${HeadingLevel}`;
 
   return (
     <article
-      className={className ? `pcr-prompt-card ${className}` : 'pcr-prompt-card'}
+      className={classNames('pcr-prompt-card', className)}
       aria-labelledby={`${id}-name`}
       data-state={missing.length > 0 ? 'missing' : 'complete'}
     >

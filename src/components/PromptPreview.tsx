@@ -58,12 +58,10 @@ export function PromptPreview({
   const prompt = query.data;
   const { values, setValue } = usePreviewValues(initialValues, onValuesChange);
 
-  const versions = useMemo(() => {
-    const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];
-    // Newest first; a pinned version the list does not name (yet) stays selectable.
-    const all = selected === LATEST || listed.includes(selected) ? listed : [...listed, selected];
-    return [...all].reverse();
-  }, [list.data, promptId, selected]);
+  const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];
+  // Newest first; a pinned version the list does not name (yet) stays selectable. Both arrays are fresh
+  // (from `map` or built here), so reversing in place leaves the cached list alone.
+  const versions = (selected === LATEST || listed.includes(selected) ? listed : [...listed, selected]).reverse();
   const systemMessage = prompt?.systemMessage;
   const userMessage = prompt?.userMessage;
   const variables = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);

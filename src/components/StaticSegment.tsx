@@ -1,4 +1,5 @@
-import { memo, useMemo, useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
+import { classNames } from './class-names.ts';
 import { getDefaultSanitizer } from './sanitize.ts';
 import { policyKey, type SanitizePolicy } from './sanitize-policy.ts';
 
@@ -39,12 +40,11 @@ const cannotSanitizeYet = () => false;
 export const StaticSegment = memo(
   function StaticSegment({ html, policy, className }: StaticSegmentProps) {
     const ready = useSyncExternalStore(subscribe, canSanitize, cannotSanitizeYet);
-    const key = policyKey(policy);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the policy is compared by its key
-    const sanitized = useMemo(() => (ready ? getDefaultSanitizer().sanitize(html, policy) : undefined), [ready, html, key]);
+    // No useMemo: memo() below re-renders only for new content or an unequal policy, and repeats are cache hits.
+    const sanitized = ready ? getDefaultSanitizer().sanitize(html, policy) : undefined;
     return (
       <div
-        className={className ? `pcr-static ${className}` : 'pcr-static'}
+        className={classNames('pcr-static', className)}
         data-segment="static"
         data-state={sanitized === undefined ? 'pending' : 'ready'}
         dangerouslySetInnerHTML={sanitized === undefined ? undefined : { __html: sanitized }}

@@ -1,5 +1,6 @@
-import { useId, useMemo, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
+import { classNames } from './class-names.ts';
 import { safeHref } from './safe-href.ts';
 import { DEFAULT_CRITICAL_AT, DEFAULT_WARNING_AT, type UsageAlertLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
 import { usageWording } from './usage-wording.ts';
@@ -76,16 +77,13 @@ export function UsageBanner({
   const titleId = useId();
   const usage = usePeriodEnded(usagePeriod(latest), now) ? null : latest;
   const level = visibleUsageLevel(usage, { warningAt, criticalAt }, dismissal);
-  const locales = locale as string | string[] | undefined;
-  const numbers = useMemo(() => new Intl.NumberFormat(locales), [locales]);
-  const reset = usage?.reset ?? null;
-  const resetText = useMemo(
-    () => (reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null),
-    [locales, timeZone, reset],
-  );
 
   let content = null;
   if (level !== 'none' && usage) {
+    // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
+    const locales = locale as string | string[] | undefined;
+    const numbers = new Intl.NumberFormat(locales);
+    const resetText = usage.reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(usage.reset) : null;
     const { title, detail } = usageWording(level, usage, numbers, resetText);
     const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
     const limit = Math.max(usage.limit, 0);
@@ -129,7 +127,7 @@ export function UsageBanner({
       </>
     );
   }
-  const classes = ['pcr-usage-banner', className].filter(Boolean).join(' ');
+  const classes = classNames('pcr-usage-banner', className);
   const polite = level === 'warning' || level === 'critical';
   return (
     <>

@@ -33,18 +33,19 @@ export function ownValue(values: PreviewValues, name: string): string | undefine
 }
 
 /**
- * A copy of `values` without a prototype (so `__proto__` is a plain key and no name reads
- * `Object.prototype`), with `name` set to `value`, or removed when `value` is `undefined`.
+ * A copy of `values` without a prototype, so `__proto__` is a plain key and no name reads
+ * `Object.prototype`.
  */
-export function copyValues(values: PreviewValues | undefined, name?: string, value?: string): PreviewValues {
-  const copy: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [key, text] of Object.entries(values ?? {})) if (key !== name) copy[key] = text;
-  if (name !== undefined && value !== undefined) copy[name] = value;
-  return copy;
+export function copyValues(values: PreviewValues | undefined): Record<string, string> {
+  return Object.assign(Object.create(null) as Record<string, string>, values);
 }
 
 /** `values` with one name set; an empty text removes the name, so its placeholder shows as unfilled. */
 export function withValue(values: PreviewValues, name: string, value: string): PreviewValues {
-  if (value === '') return Object.hasOwn(values, name) ? copyValues(values, name) : values;
-  return ownValue(values, name) === value ? values : copyValues(values, name, value);
+  const current = ownValue(values, name);
+  if (value === '' ? current === undefined : current === value) return values;
+  const copy = copyValues(values);
+  if (value === '') delete copy[name];
+  else copy[name] = value;
+  return copy;
 }

@@ -27,8 +27,6 @@ export const DEFAULT_WARNING_AT = 0.8;
 /** The fraction of the quota used at which `UsageBanner` turns critical. @default 0.95 */
 export const DEFAULT_CRITICAL_AT = 0.95;
 
-const rank: Readonly<Record<UsageLevel, number>> = { none: 0, warning: 1, critical: 2, exceeded: 3 };
-
 /**
  * The highest level `snapshot` has crossed: `'exceeded'` at 0 remaining or after a 429, then
  * `'critical'` and `'warning'` by the fraction used, else `'none'` (also when no usage is known).
@@ -58,7 +56,9 @@ export function usagePeriod(snapshot: UsageSnapshot | null): number | null {
  */
 export function isDismissed(level: UsageLevel, snapshot: UsageSnapshot | null, dismissal: UsageDismissal | null): boolean {
   if (!dismissal || level === 'none' || level === 'exceeded') return false;
-  return rank[level] <= rank[dismissal.level] && dismissal.reset === usagePeriod(snapshot);
+  // A dismissed critical warning also covers the lower warning; a dismissed warning does not cover critical.
+  const covered = level === dismissal.level || dismissal.level === 'critical';
+  return covered && dismissal.reset === usagePeriod(snapshot);
 }
 
 /**

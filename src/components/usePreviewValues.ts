@@ -9,16 +9,13 @@ export function usePreviewValues(initialValues: PreviewValues | undefined, onVal
   const [values, setValues] = useState<PreviewValues>(() => copyValues(initialValues));
   const setValue = useCallback((name: string, value: string) => setValues((previous) => withValue(previous, name, value)), []);
 
-  const listener = useRef(onValuesChange);
-  useEffect(() => {
-    listener.current = onValuesChange;
-  }, [onValuesChange]);
+  // A new `onValuesChange` alone (an inline arrow each render) reports nothing: only new values are reported.
   const reported = useRef(values);
   useEffect(() => {
     if (reported.current === values) return;
     reported.current = values;
-    listener.current?.(values);
-  }, [values]);
+    onValuesChange?.(values);
+  }, [values, onValuesChange]);
 
   return { values, setValue };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { parseUsageDismissal, type UsageDismissal } from './usage-level.ts';
 
 /** Where a dismissal is remembered beyond the component's own state. */
@@ -36,21 +36,18 @@ const serverSnapshot = () => null;
 export function useUsageDismissal(storageKey: string | undefined, storage: UsageDismissalStorage) {
   const [local, setLocal] = useState<UsageDismissal | null>(null);
   const stored = useSyncExternalStore(subscribeToStorage, () => read(storage, storageKey), serverSnapshot);
-  const persisted = useMemo(() => parseUsageDismissal(stored), [stored]);
 
-  const dismiss = useCallback(
-    (dismissal: UsageDismissal) => {
-      setLocal(dismissal);
-      if (!storageKey) return;
-      try {
-        storageArea(storage).setItem(storageKey, JSON.stringify(dismissal));
-      } catch {
-        // A full or blocked storage only costs persistence; the component state still holds it.
-      }
-    },
-    [storage, storageKey],
-  );
+  // A plain function: the banner calls it from a click handler and hands it to no memoized child.
+  const dismiss = (dismissal: UsageDismissal) => {
+    setLocal(dismissal);
+    if (!storageKey) return;
+    try {
+      storageArea(storage).setItem(storageKey, JSON.stringify(dismissal));
+    } catch {
+      // A full or blocked storage only costs persistence; the component state still holds it.
+    }
+  };
 
   // The component's own dismissal wins; the stored one covers reloads and other tabs.
-  return [local ?? persisted, dismiss] as const;
+  return [local ?? parseUsageDismissal(stored), dismiss] as const;
 }
