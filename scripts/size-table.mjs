@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Bytes the components may add to the core (min+gzip). */
-const COMPONENTS_LIMIT = 7070;
+const COMPONENTS_LIMIT = 7150;
 
 let raw;
 try {
