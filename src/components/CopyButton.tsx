@@ -11,9 +11,9 @@ export interface CopyButtonProps {
    */
   label?: string;
   /**
-   * What is copied, when several copy buttons share a page: added to the button's accessible name after
-   * the visible label (`aria-label` "Copy user message, Welcome email"), so each one can be told apart in
-   * a screen reader's list of buttons. The name starts with the visible label, so voice control finds it.
+   * What is copied, when several copy buttons share a page: added to the button's accessible name as
+   * visually hidden text after the visible label (`Copy user message, Welcome email`), so each one can
+   * be told apart in a screen reader's list of buttons.
    * @default undefined
    */
   labelContext?: string;
@@ -62,13 +62,9 @@ export function CopyButton({ text, label = 'Copy', labelContext, className }: Co
 
   return (
     <span className={classNames('pcr-copy', className)} data-state={state}>
-      <button
-        type="button"
-        className="pcr-copy__button"
-        aria-label={labelContext ? `${label}, ${labelContext}` : undefined}
-        onClick={() => void copy()}
-      >
+      <button type="button" className="pcr-copy__button" onClick={() => void copy()}>
         {label}
+        {labelContext ? <span className="pcr-visually-hidden">{`, ${labelContext}`}</span> : null}
       </button>
       <span role="status" className="pcr-copy__status">
         {MESSAGES[state]}
