@@ -141,7 +141,10 @@ export async function request<T>(
   }
 
   const body = unlessThrown(() => parseErrorBody(json));
-  if (status === 429) context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit);
+  if (status === 429) {
+    const retryAt = retryAfterMs === undefined ? undefined : context.now() + retryAfterMs;
+    context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit, retryAt);
+  }
   if (!body) {
     const what = json === undefined ? `a body that is ${notJson}` : 'an error body of the wrong shape';
     return invalid(`status ${`${status} ${response.statusText}`.trim()} with ${what}`);

@@ -24,8 +24,11 @@ export interface UsageStore {
   subscribe(listener: () => void): () => void;
   /** Records a response's rate-limit headers. */
   recordRateLimit(rateLimit: RateLimit): void;
-  /** Records a 429: the body's usage and upgrade link, and the headers when valid. */
-  recordExceeded(usage: Usage | undefined, upgradeUrl: string | undefined, rateLimit: RateLimit | null): void;
+  /**
+   * Records a 429: the body's usage and upgrade link, and the headers when valid. Without valid rate-limit
+   * headers, `retryAt` (from `Retry-After`, in ms since the epoch) stands in for the reset time.
+   */
+  recordExceeded(usage: Usage | undefined, upgradeUrl: string | undefined, rateLimit: RateLimit | null, retryAt?: number): void;
 }
 
 /** Whether `next` holds the same values as `current` (dates compare by their time, through their JSON form). */
@@ -60,14 +63,14 @@ export function createUsageStore(): UsageStore {
         upgradeUrl: snapshot?.upgradeUrl ?? null,
       });
     },
-    recordExceeded(usage, upgradeUrl, rateLimit) {
+    recordExceeded(usage, upgradeUrl, rateLimit, retryAt) {
       const limit = usage?.limit ?? rateLimit?.limit ?? snapshot?.limit ?? 0;
       const used = usage?.used ?? (rateLimit ? rateLimit.limit - rateLimit.remaining : limit);
       set({
         limit,
         remaining: 0,
         used,
-        reset: rateLimit ? new Date(rateLimit.reset * 1000) : (snapshot?.reset ?? null),
+        reset: rateLimit ? new Date(rateLimit.reset * 1000) : retryAt === undefined ? (snapshot?.reset ?? null) : new Date(retryAt),
         exceeded: true,
         upgradeUrl: upgradeUrl ?? snapshot?.upgradeUrl ?? null,
       });

@@ -366,6 +366,29 @@ describe('quota guard', () => {
     expect(api.usage.getSnapshot()).toMatchObject({ remaining: 4999, exceeded: false });
   });
 
+  it('a 429 without rate-limit headers waits for its Retry-After instead, then sends again', async () => {
+    let now = Date.UTC(2026, 10, 20);
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return sent === 1
+        ? HttpResponse.json({ error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, { status: 429, headers: { 'Retry-After': '3600' } })
+        : HttpResponse.json([]);
+    }));
+    const api = client({ now: () => now });
+    expect((await failure(api.listPrompts())).retryAfterMs).toBe(3_600_000);
+    expect(api.usage.getSnapshot()).toMatchObject({ exceeded: true, reset: new Date(now + 3_600_000) });
+
+    const refused = await failure(api.listPrompts());
+    expect(refused).toMatchObject({ status: 0, code: 'USAGE_LIMIT_EXCEEDED' });
+    expect(refused.message).toContain('not sent until 2026-11-20T01:00:00.000Z');
+    expect(sent).toBe(1);
+
+    now += 3_600_000;
+    expect(await api.listPrompts()).toEqual([]);
+    expect(sent).toBe(2);
+  });
+
   it('at remaining 0 on a success, the next call is refused without sending', async () => {
     let sent = 0;
     server.use(http.get(`${baseUrl}/prompts`, () => {
