@@ -142,7 +142,8 @@ export async function request<T>(
 
   const body = unlessThrown(() => parseErrorBody(json));
   if (status === 429) {
-    const retryAt = retryAfterMs === undefined ? undefined : context.now() + retryAfterMs;
+    // A Retry-After of 0 (or in the past) says nothing about when the quota returns.
+    const retryAt = retryAfterMs !== undefined && retryAfterMs > 0 ? context.now() + retryAfterMs : undefined;
     context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit, retryAt);
   }
   if (!body) {

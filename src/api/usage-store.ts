@@ -26,7 +26,8 @@ export interface UsageStore {
   recordRateLimit(rateLimit: RateLimit): void;
   /**
    * Records a 429: the body's usage and upgrade link, and the headers when valid. Without valid rate-limit
-   * headers, `retryAt` (from `Retry-After`, in ms since the epoch) stands in for the reset time.
+   * headers, `retryAt` (from a `Retry-After` in the future, in ms since the epoch) stands in for the reset
+   * time; without either, the stored reset stays.
    */
   recordExceeded(usage: Usage | undefined, upgradeUrl: string | undefined, rateLimit: RateLimit | null, retryAt?: number): void;
 }
@@ -34,6 +35,15 @@ export interface UsageStore {
 /** Whether `next` holds the same values as `current` (dates compare by their time, through their JSON form). */
 function same(current: UsageSnapshot | null, next: UsageSnapshot): boolean {
   return JSON.stringify(current) === JSON.stringify(next);
+}
+
+/**
+ * The date `ms` milliseconds after the epoch, or `null` without one or when it lies outside the range a
+ * Date can hold (a header with too many digits), so no Invalid Date reaches the guard or the banner.
+ */
+function dateOrNull(ms: number | null | undefined): Date | null {
+  const date = new Date(ms ?? Number.NaN);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** Creates an empty usage store. Each client owns one. */
@@ -58,7 +68,7 @@ export function createUsageStore(): UsageStore {
         limit,
         remaining,
         used: limit - remaining,
-        reset: new Date(reset * 1000),
+        reset: dateOrNull(reset * 1000),
         exceeded: remaining === 0,
         upgradeUrl: snapshot?.upgradeUrl ?? null,
       });
@@ -70,7 +80,7 @@ export function createUsageStore(): UsageStore {
         limit,
         remaining: 0,
         used,
-        reset: rateLimit ? new Date(rateLimit.reset * 1000) : retryAt === undefined ? (snapshot?.reset ?? null) : new Date(retryAt),
+        reset: dateOrNull(rateLimit && rateLimit.reset * 1000) ?? dateOrNull(retryAt) ?? snapshot?.reset ?? null,
         exceeded: true,
         upgradeUrl: upgradeUrl ?? snapshot?.upgradeUrl ?? null,
       });

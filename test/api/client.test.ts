@@ -389,6 +389,35 @@ describe('quota guard', () => {
     expect(sent).toBe(2);
   });
 
+  it('a 429 with both rate-limit headers and Retry-After takes its reset from the headers', async () => {
+    const now = Date.UTC(2026, 10, 20);
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    server.use(http.get(`${baseUrl}/prompts`, () =>
+      HttpResponse.json({ error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, { status: 429, headers: { ...rateLimitHeaders(5000, 0, reset), 'Retry-After': '60' } }),
+    ));
+    const api = client({ now: () => now });
+    await failure(api.listPrompts());
+    expect(api.usage.getSnapshot()?.reset).toEqual(new Date(reset * 1000));
+  });
+
+  it.each([
+    ['a Retry-After of 0', { 'Retry-After': '0' }],
+    ['a Retry-After past the last date JavaScript can hold', { 'Retry-After': '99999999999999' }],
+    ['an X-RateLimit-Reset past that date', { ...rateLimitHeaders(5000, 0), 'X-RateLimit-Reset': '9999999999999999' }],
+  ])('a 429 with %s keeps no reset, and every failure stays a PromptApiError', async (_, headers) => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return HttpResponse.json({ error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, { status: 429, headers });
+    }));
+    const api = client({ now: () => Date.UTC(2026, 10, 20) });
+    expect((await failure(api.listPrompts())).code).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(api.usage.getSnapshot()).toMatchObject({ exceeded: true, reset: null });
+    // No reset to wait for: the guard stays off, and the next call is sent (and answered 429 again).
+    expect((await failure(api.listPrompts())).status).toBe(429);
+    expect(sent).toBe(2);
+  });
+
   it('at remaining 0 on a success, the next call is refused without sending', async () => {
     let sent = 0;
     server.use(http.get(`${baseUrl}/prompts`, () => {
