@@ -71,6 +71,7 @@ export {
   composerListQueryOptions,
   composerQueryOptions,
   DEFAULT_STALE_TIME,
+  type PromptApiQueryOptions,
   type PromptQueryDefaults,
   promptListQueryOptions,
   promptQueryOptions,

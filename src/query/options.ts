@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type DataTag, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';
@@ -17,6 +17,16 @@ export interface PromptQueryDefaults {
   /** TanStack `retryDelay`. @default promptApiRetryDelay (Retry-After, else exponential with jitter) */
   retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
 }
+
+/**
+ * What the factories return: TanStack's `queryOptions` result, with the key tagged by the data and error
+ * types (so `queryClient.getQueryData(options.queryKey)` is typed). Named through `@tanstack/react-query`
+ * on purpose: an inferred type would make the declarations import `@tanstack/query-core`, and an app with a
+ * second copy of it (a persister that brings its own) would get "`QueryClient` ... '#private'" errors.
+ */
+export type PromptApiQueryOptions<TQueryFnData, TData = TQueryFnData> = UnusedSkipTokenOptions<TQueryFnData, PromptApiError, TData> & {
+  queryKey: DataTag<QueryKey, TQueryFnData, PromptApiError>;
+};
 
 function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   return {
@@ -58,7 +68,7 @@ export function promptQueryOptions<TData = Prompt>(
   client: PromptApiClient,
   promptId: string,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
-) {
+): PromptApiQueryOptions<Prompt, TData> {
   return queryOptions<Prompt, PromptApiError, TData>({
     queryKey: promptKeys.detail(client, promptId, version),
     queryFn: ({ signal }) => client.getPrompt(promptId, { version, signal }),
@@ -70,7 +80,7 @@ export function promptQueryOptions<TData = Prompt>(
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
-) {
+): PromptApiQueryOptions<Prompt[], TData> {
   return queryOptions<Prompt[], PromptApiError, TData>({
     queryKey: promptKeys.list(client, { includeVersions }),
     queryFn: async ({ signal, client: queryClient }) => {
@@ -88,7 +98,7 @@ export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
   composerId: string,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
-) {
+): PromptApiQueryOptions<Composer, TData> {
   return queryOptions<Composer, PromptApiError, TData>({
     queryKey: composerKeys.detail(client, composerId, version),
     queryFn: ({ signal }) => client.getComposer(composerId, { version, signal }),
@@ -100,7 +110,7 @@ export function composerQueryOptions<TData = Composer>(
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
-) {
+): PromptApiQueryOptions<Composer[], TData> {
   return queryOptions<Composer[], PromptApiError, TData>({
     queryKey: composerKeys.list(client, { includeVersions }),
     queryFn: async ({ signal, client: queryClient }) => {
