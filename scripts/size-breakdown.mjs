@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { markdownTable } from './markdown-table.mjs';
 
 const LAYERS = ['api', 'template', 'query', 'components'];
 
@@ -38,7 +39,4 @@ for (const layer of LAYERS) {
   rows.push([`+ src/${layer}/ (${own.length} exports)`, total - previous, total]);
   previous = total;
 }
-const header = ['layer, added in this order', 'adds', 'total'];
-const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
-const line = (row) => `| ${row.map((cell, column) => (typeof cell === 'number' ? String(cell).padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
-console.log(['\nWhere the bytes go (min+gzip)', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+console.log(markdownTable('Where the bytes go (min+gzip)', [['layer, added in this order', 'adds', 'total'], ...rows]));

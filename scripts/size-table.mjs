@@ -3,6 +3,7 @@
 // The issue's targets were 4 kB (core) and 6 kB (components); the limits guard the measured sizes
 // against growth until the targets are met (README: Package checks).
 import { execFileSync } from 'node:child_process';
+import { markdownTable } from './markdown-table.mjs';
 
 /** Bytes the components may add to the core (min+gzip). */
 const COMPONENTS_LIMIT = 7150;
@@ -21,8 +22,5 @@ if (core && withComponents) {
   const own = withComponents.size - core.size;
   rows.splice(results.indexOf(withComponents) + 1, 0, ['components alone (the line above minus core)', own, COMPONENTS_LIMIT, own <= COMPONENTS_LIMIT ? 'ok' : 'OVER']);
 }
-const header = ['bundle (min+gzip, peers external)', 'bytes', 'budget', ''];
-const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
-const line = (row) => `| ${row.map((cell, column) => (typeof cell === 'number' ? String(cell).padStart(widths[column]) : String(cell).padEnd(widths[column]))).join(' | ')} |`;
-console.log(['\nBundle sizes', line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+console.log(markdownTable('Bundle sizes', [['bundle (min+gzip, peers external)', 'bytes', 'budget', ''], ...rows]));
 process.exit(rows.every((row) => row[3] === 'ok') ? 0 : 1);
