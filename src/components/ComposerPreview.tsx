@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { PromptSegment } from '../api/types.ts';
 import { useComposer } from '../query/useComposer.ts';

@@ -1,3 +1,5 @@
+'use client';
+
 import { memo, useSyncExternalStore } from 'react';
 import { classNames } from './class-names.ts';
 import { getDefaultSanitizer } from './sanitize.ts';
