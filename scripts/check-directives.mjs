@@ -38,6 +38,7 @@ const CLIENT = [
  */
 const SERVER_SAFE = [
   'index.js',
+  'server.js',
   'api/client.js',
   'api/errors.js',
   'api/validate.js',

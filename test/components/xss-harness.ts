@@ -73,3 +73,18 @@ export function expectInert(root: Element): void {
   expect(document.forms).toBeInstanceOf(HTMLCollection);
   expect(window.__xssClobber).toBeUndefined();
 }
+
+/** Asserts that `benignHtml` (xss-vectors.ts) survived under `element`: headings, links, lists, images, tables. */
+export function expectBenignKept(element: Element): void {
+  expect(element.querySelector('h2')?.id).toBe('user-content-intro');
+  expect(element.querySelector('a[href="#user-content-intro"]')?.textContent).toBe('Back up');
+  expect(element.querySelectorAll('em, strong, code, ul > li, ol > li, blockquote, pre, details > summary')).toHaveLength(9);
+  const docs = element.querySelector<HTMLAnchorElement>('a[target="_blank"]')!;
+  expect(docs.href).toBe('https://example.com/docs');
+  expect(docs.rel).toBe('noopener noreferrer');
+  expect(element.querySelector('a[href^="mailto:"]')).toBeTruthy();
+  const image = element.querySelector('img')!;
+  expect([image.getAttribute('src'), image.alt]).toEqual(['https://example.com/logo.png', 'Logo']);
+  expect(element.querySelector('table caption')?.textContent).toBe('Plan');
+  expect(element.querySelector('th[scope="col"]')?.textContent).toBe('Step');
+}
