@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  { ignores: ['dist/', 'storybook-static/', 'coverage/', 'public/', 'examples/*/dist/', 'examples/*/dist-server/', 'examples/*/node_modules/', 'examples/*/.pack/', 'compat/*/node_modules/', 'node_modules/'] },
+  { ignores: ['**/*.gen.d.ts', 'dist/', 'storybook-static/', 'coverage/', 'public/', 'examples/*/dist/', 'examples/*/dist-server/', 'examples/*/node_modules/', 'examples/*/.pack/', 'compat/*/node_modules/', 'node_modules/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -32,6 +32,21 @@ export default defineConfig([
           patterns: [
             { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'dompurify', 'msw', 'msw/*'], message: 'api/ and template/ are framework-free.' },
             { group: ['../query/*', '../components/*', '../mocks/*'], message: 'Imports point down only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bin: Node only, over the framework-free core; nothing imports it.
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'dompurify', 'msw', 'msw/*'], message: 'cli/ runs in plain Node over api/ and template/.' },
+            { group: ['../query/*', '../components/*', '../mocks/*'], message: 'cli/ uses the framework-free core only.' },
           ],
         },
       ],
