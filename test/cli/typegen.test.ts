@@ -11,8 +11,11 @@ import { type MockServer, startMockServer } from 'prompt-composer-react/mocks/se
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** What typegen writes for the default fixtures; the registry type tests compile against it. */
-const committedRegistry = join(root, 'test/types-registry/prompt-api.gen.d.ts');
+/**
+ * What typegen writes for the default fixtures, committed twice: the registry type tests compile against
+ * the first, the example app against the second (and checks it with the built bin, in test:example).
+ */
+const committedRegistries = ['test/types-registry/prompt-api.gen.d.ts', 'examples/vite-app/src/prompt-api.gen.d.ts'];
 
 interface Run {
   code: number | null;
@@ -77,7 +80,7 @@ describe('prompt-composer-react typegen', () => {
       expect(written.stdout).toContain(`Wrote ${out}.`);
       // The fixtures are the example registry: the type tests compile against this very text.
       const text = await readFile(out, 'utf8');
-      expect(text).toBe(await readFile(committedRegistry, 'utf8'));
+      for (const committed of committedRegistries) expect(text, committed).toBe(await readFile(join(root, committed), 'utf8'));
 
       const checked = await typegen(['typegen', '--base-url', server.url, '--out', out, '--check']);
       expect(checked.code).toBe(0);
