@@ -26,7 +26,6 @@ export type {
   PromptValues,
   PromptVersion,
   Register,
-  RegistryEntry,
   SelectedData,
   VariableValue,
   VersionOption,

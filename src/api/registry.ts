@@ -8,7 +8,10 @@ import type { Composer, Prompt } from './types.ts';
 /**
  * The account's prompts and composers, as types. Empty here; the file `prompt-composer-react typegen`
  * writes fills it through module augmentation (the way TanStack Router's `Register` takes the app's
- * router). With it, ids, versions and variables are checked at compile time.
+ * router). With it, ids, versions and variables are checked at compile time. Each entry holds `latest` (the
+ * latest published version when the file was generated) and `versions`: each published version's
+ * `variables`, dotted names as nested objects of `VariableValue` (`unknown` where the service does not
+ * list them).
  *
  * @example
  * // src/prompt-api.gen.d.ts, written by `npx prompt-composer-react typegen --base-url <url>`
@@ -21,18 +24,6 @@ import type { Composer, Prompt } from './types.ts';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface Register {}
-
-/**
- * One registered prompt or composer, as the generated file writes it: the latest published version when
- * the file was generated, and every published version with its variables (`unknown` where the service
- * does not list them: older composer versions).
- */
-export interface RegistryEntry {
-  /** The latest published version. */
-  latest: string;
-  /** Each published version, with the `values` it takes: nested objects for dotted names. */
-  versions: Record<string, { variables: unknown }>;
-}
 
 /**
  * What a registered variable takes: text, or a value written as text (`String(value)`, a Date's ISO
@@ -109,7 +100,7 @@ export type ComposerVersion<Id extends string = ComposerId> = VersionOf<'compose
 export type LatestComposerVersion<Id extends string = ComposerId> = LatestOf<'composers', Id>;
 
 /**
- * The `values` a prompt version takes (`chatMessages`, `interpolate`): every variable of both messages,
+ * The `values` a prompt version takes (what `chatMessages` requires): every variable of both messages,
  * dotted names as nested objects. `undefined` means the latest version. Untyped values
  * (`Readonly<Record<string, unknown>>`) when nothing is registered.
  *

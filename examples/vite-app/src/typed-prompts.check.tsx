@@ -2,7 +2,7 @@
 // package from the tarball rejects unknown ids, unpublished versions and incomplete values.
 import { chatMessages, type PromptData, PromptPreview, usePrompt } from 'prompt-composer-react';
 
-export function typeChecks(welcome: PromptData<'welcome-email', '1.1.0'>) {
+export function useTypeChecks(welcome: PromptData<'welcome-email', '1.1.0'>) {
   // @ts-expect-error 'no-such-id' is not a published prompt
   usePrompt('no-such-id');
   // @ts-expect-error welcome-email never published 2.1.0
