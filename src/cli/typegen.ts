@@ -23,8 +23,6 @@ export interface TypegenOptions {
   apiKey: string;
   /** The environment variable the key came from: errors name it, never the key. */
   keyEnv: string;
-  /** `fetch` for tests; the global one otherwise. */
-  fetch?: typeof globalThis.fetch;
 }
 
 /** Exit codes: written or up to date, out of date (`--check`), and could not run. */
@@ -78,7 +76,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
 
 /** Runs `typegen`; resolves with the exit code. */
 export async function typegen(options: TypegenOptions, output: Output): Promise<number> {
-  const client = createPromptApiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  const client = createPromptApiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey });
   let source: string;
   try {
     // One after the other: when the first is refused, the second is not spent.
@@ -94,7 +92,18 @@ export async function typegen(options: TypegenOptions, output: Output): Promise<
   }
   output.log(quotaLine(client.usage.getSnapshot()));
 
-  const current = await readIfExists(options.out);
+  try {
+    return await compareOrWrite(options, source, output);
+  } catch (error) {
+    output.error(`Could not ${options.check ? 'read' : 'write'} ${options.out}: ${(error as Error).message}`);
+    return EXIT.failed;
+  }
+}
+
+/** `--check`: compares with the file on disk; otherwise writes the file when it changed. */
+async function compareOrWrite(options: TypegenOptions, source: string, output: Output): Promise<number> {
+  // A checkout with CRLF line ends (git's autocrlf) holds the same file.
+  const current = (await readIfExists(options.out))?.replace(/\r\n/g, '\n') ?? null;
   if (options.check) {
     if (current === source) {
       output.log(`${options.out} is up to date.`);

@@ -11,11 +11,8 @@ import { type MockServer, startMockServer } from 'prompt-composer-react/mocks/se
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/**
- * What typegen writes for the default fixtures, committed twice: the registry type tests compile against
- * the first, the example app against the second (and checks it with the built bin, in test:example).
- */
-const committedRegistries = ['test/types-registry/prompt-api.gen.d.ts', 'examples/vite-app/src/prompt-api.gen.d.ts'];
+/** What typegen writes for the default fixtures: the example app's registry, which the registry type tests use too. */
+const committedRegistry = join(root, 'examples/vite-app/src/prompt-api.gen.d.ts');
 
 interface Run {
   code: number | null;
@@ -80,13 +77,22 @@ describe('prompt-composer-react typegen', () => {
       expect(written.stdout).toContain(`Wrote ${out}.`);
       // The fixtures are the example registry: the type tests compile against this very text.
       const text = await readFile(out, 'utf8');
-      for (const committed of committedRegistries) expect(text, committed).toBe(await readFile(join(root, committed), 'utf8'));
+      expect(text).toBe(await readFile(committedRegistry, 'utf8'));
 
       const checked = await typegen(['typegen', '--base-url', server.url, '--out', out, '--check']);
       expect(checked.code).toBe(0);
       expect(checked.stdout).toContain(`${out} is up to date.`);
       expect(checked.stdout).toContain('Quota: 4,996 of 5,000');
       expect(await readFile(out, 'utf8')).toBe(text);
+    }, 60_000);
+
+    it('--check is clean on a checkout with CRLF line ends; a folder in the way of --out exits 2', async () => {
+      await typegen(['typegen', '--base-url', server.url, '--out', out]);
+      await writeFile(out, (await readFile(out, 'utf8')).replace(/\n/g, '\r\n'));
+      expect((await typegen(['typegen', '--base-url', server.url, '--out', out, '--check'])).code).toBe(0);
+      const blocked = await typegen(['typegen', '--base-url', server.url, '--out', folder]);
+      expect(blocked.code).toBe(2);
+      expect(blocked.stderr).toContain(`Could not write ${folder}:`);
     }, 60_000);
 
     it('the output is a formatted, sorted declaration file that augments the package, with a header and no date', async () => {

@@ -1,4 +1,4 @@
-// Type tests WITH the typegen registry: `prompt-api.gen.d.ts` beside this file is what
+// Type tests WITH the typegen registry: examples/vite-app/src/prompt-api.gen.d.ts, what
 // `prompt-composer-react typegen` writes for the default mock fixtures (test/cli/typegen.test.ts proves it).
 // Its own program (tsconfig.json here, vitest project `types-registry`): the augmentation is global.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
