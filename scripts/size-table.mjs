@@ -1,7 +1,6 @@
 // Prints the size budgets as a table (min+gzip, peers external), from `size-limit --json` on dist/.
 // Components are measured as (core + components) minus core, as their budget is for their own bytes.
-// The issue's targets were 4 kB (core) and 6 kB (components); the limits guard the measured sizes
-// against growth until the targets are met (README: Package checks).
+// The limits guard the measured sizes against growth (docs/development.md: Bundle size).
 import { execFileSync } from 'node:child_process';
 import { markdownTable } from './markdown-table.mjs';
 

@@ -67,10 +67,10 @@ export const FIXTURE_VERSIONS = Object.freeze({
   onboardingFlow: Object.freeze(['1.0.0', '1.1.0'] as const),
 } as const);
 
-/** Identifier format of DESIGN.md: 1 to 128 letters, digits, `_`, `-`, starting with a letter or digit. */
+/** Identifier format: 1 to 128 letters, digits, `_`, `-`, starting with a letter or digit. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
-/** Version format of DESIGN.md: 1 to 64 letters, digits, `.`, `_`, `-`. */
+/** Version format: 1 to 64 letters, digits, `.`, `_`, `-`. */
 export const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**

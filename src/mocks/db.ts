@@ -69,8 +69,8 @@ function strip<T extends { status?: VersionStatus }>(seed: T): Omit<T, 'status'>
 
 function check(kind: ItemKind, id: string, version: string, validate: () => void): void {
   const where = `Invalid mock fixture ${kind} "${id}" version "${version}"`;
-  if (!ID_PATTERN.test(id)) throw new Error(`${where}: the identifier is outside the format of DESIGN.md`);
-  if (!VERSION_PATTERN.test(version)) throw new Error(`${where}: the version is outside the format of DESIGN.md`);
+  if (!ID_PATTERN.test(id)) throw new Error(`${where}: the identifier is outside the format (1 to 128 letters, digits, _ or -, starting with a letter or digit)`);
+  if (!VERSION_PATTERN.test(version)) throw new Error(`${where}: the version is outside the format (1 to 64 letters, digits, ., _ or -)`);
   try {
     validate();
   } catch (cause) {

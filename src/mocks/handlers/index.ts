@@ -69,7 +69,7 @@ function respond(request: Request, route: Route, db: MockDb, faults: FaultContro
 }
 
 /**
- * msw handlers implementing the whole Read API contract (with DESIGN.md's decisions) over an in-memory
+ * msw handlers implementing the whole Read API contract (with the contract decisions) over an in-memory
  * database: the four GET endpoints, auth, quota metering, CORS, rate-limit headers, faults and latency.
  *
  * @example

@@ -16,7 +16,7 @@ export const ERROR_TABLE: Readonly<Record<ServerErrorCode, { status: number; mes
   INTERNAL_ERROR: { status: 500, message: 'Internal server error' },
 });
 
-/** CORS headers of every response (DESIGN.md: all origins; the rate-limit headers readable by scripts). */
+/** CORS headers of every response (all origins; the rate-limit headers readable by scripts). */
 export const CORS_HEADERS = Object.freeze({
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
