@@ -20,11 +20,12 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the bin with `args` and exactly the environment variables given (plus PATH). */
+/** Runs the bin with `args` and exactly the environment variables given (plus PATH and NODE_OPTIONS). */
 function typegen(args: string[], env: Record<string, string> = { PROMPT_API_KEY: FIXTURE_KEYS.free }): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // NODE_OPTIONS passes through: a compat run may preload hooks into the processes its tests spawn.
+    env: { PATH: process.env.PATH ?? '', ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
