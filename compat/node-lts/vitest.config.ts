@@ -20,11 +20,8 @@ const NODE_VERSION = Object.values(
   (JSON.parse(readFileSync(fromHere('package.json'), 'utf8')) as { optionalDependencies: Record<string, string> }).optionalDependencies,
 )[0] as string;
 
-/**
- * The Node-side parts: client, templates, mocks and mock server. When the typegen CLI lands, its tests
- * join this list.
- */
-const NODE_SIDE_TESTS = ['test/api/**/*.test.ts', 'test/template/**/*.test.ts', 'test/mocks/**/*.test.ts'];
+/** The Node-side parts: client, templates, mocks and mock server, and the typegen bin. */
+const NODE_SIDE_TESTS = ['test/api/**/*.test.ts', 'test/template/**/*.test.ts', 'test/mocks/**/*.test.ts', 'test/cli/**/*.test.ts'];
 const MOCKS_TESTS = ['test/mocks/**/*.test.ts'];
 
 /** Where a project takes msw from: the repository's own, or a package of this folder (by its name here). */
