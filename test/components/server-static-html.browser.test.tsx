@@ -3,24 +3,19 @@
 import { cleanup } from '@testing-library/react';
 import { sanitizeHtml } from 'prompt-composer-react';
 import { hydrateRoot } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
 import { settle } from './presentational-fixtures.tsx';
 import { SsrTree } from './ssr-tree.tsx';
-import { executed, exercise, expectBenignKept, expectInert, installHarness } from './xss-harness.ts';
+import { executed, exercise, expectBenignKept, expectInert, setUpXssHarness } from './xss-harness.ts';
 import { benignHtml, xssVectors } from './xss-vectors.ts';
 
 const dangerous = '<p>safe</p><img src=x onerror="window.__ssr=1"><script>window.__ssr=1</script>';
 const everyVector = [benignHtml, ...xssVectors.map(([, vector]) => vector)];
 
-let uninstall: () => void;
-beforeAll(() => {
-  uninstall = installHarness();
-});
-afterAll(() => uninstall());
+setUpXssHarness();
 afterEach(() => {
   cleanup();
-  executed.length = 0;
   document.body.replaceChildren();
 });
 

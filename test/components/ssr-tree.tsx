@@ -1,32 +1,12 @@
-import { type Composer, ComposerView } from 'prompt-composer-react';
+import { ComposerView } from 'prompt-composer-react';
+import { composerOf, promptSegment } from './composer-fixtures.ts';
 
-/** The composer both sides render: a static segment per HTML string, and a prompt card after them. */
-export function ssrComposer(staticHtml: readonly string[]): Composer {
-  return {
-    composerId: 'server-rendered',
-    composerName: 'Server rendered',
-    version: '1.0.0',
-    config: { schema: [], inputData: null, inputDataRootName: null },
-    segments: [
-      ...staticHtml.map((content) => ({ type: 'static' as const, content })),
-      {
-        type: 'prompt',
-        promptId: 'summary',
-        promptName: 'Summary',
-        version: '2.0.0',
-        systemMessage: 'Be brief.',
-        userMessage: 'Summarise ${topic} for ${audience}.',
-        config: { model: 'claude-sonnet', temperature: 0.2 },
-      },
-    ],
-  };
-}
-
-/** The tree a server renders and the browser hydrates. */
+/** The tree a server renders and the browser hydrates: a static segment per HTML string, then a prompt card. */
 export function SsrTree({ staticHtml }: { staticHtml: readonly string[] }) {
+  const composer = composerOf([...staticHtml.map((content) => ({ type: 'static' as const, content })), promptSegment]);
   return (
     <main>
-      <ComposerView composer={ssrComposer(staticHtml)} values={{ topic: 'the quarter' }} />
+      <ComposerView composer={composer} values={{ topic: 'the quarter' }} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { settle } from './presentational-fixtures.tsx';
 
 declare global {
@@ -30,6 +30,18 @@ export function installHarness(): () => void {
     document.removeEventListener('submit', onSubmit, true);
     delete window.__xss;
   };
+}
+
+/** Installs the harness for a test file's tests, and forgets what ran after each test. */
+export function setUpXssHarness(): void {
+  let uninstall: () => void = () => {};
+  beforeAll(() => {
+    uninstall = installHarness();
+  });
+  afterAll(() => uninstall());
+  afterEach(() => {
+    executed.length = 0;
+  });
 }
 
 /** Hovers, focuses and clicks every element under `root`, and waits for images to load or fail. */

@@ -1,19 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { type ComposerSegment, ComposerView, sanitizeHtml } from 'prompt-composer-react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { composerOf, promptSegment } from './presentational-fixtures.tsx';
-import { executed, exercise, expectBenignKept, expectInert, installHarness } from './xss-harness.ts';
+import { executed, exercise, expectBenignKept, expectInert, setUpXssHarness } from './xss-harness.ts';
 import { benignHtml, xssVectors } from './xss-vectors.ts';
 
-let uninstall: () => void;
-beforeAll(() => {
-  uninstall = installHarness();
-});
-afterAll(() => uninstall());
-afterEach(() => {
-  cleanup();
-  executed.length = 0;
-});
+setUpXssHarness();
+afterEach(cleanup);
 
 const staticSegment = (content: string): ComposerSegment => ({ type: 'static', content });
 
