@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  { ignores: ['**/*.gen.d.ts', 'dist/', 'storybook-static/', 'coverage/', 'public/', 'examples/*/dist/', 'examples/*/dist-server/', 'examples/*/node_modules/', 'examples/*/.pack/', 'compat/*/node_modules/', 'node_modules/'] },
+  { ignores: ['**/*.gen.d.ts', 'dist/', 'storybook-static/', 'coverage/', 'public/', 'examples/*/dist/', 'examples/*/dist-server/', 'examples/*/.next/', 'examples/*/next-env.d.ts', 'examples/*/node_modules/', 'examples/*/.pack/', 'compat/*/node_modules/', 'node_modules/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

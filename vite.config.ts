@@ -3,6 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { chromium } from './test/browser-options.ts';
+import { renderOnServerWith } from './test/server/commands.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -26,35 +27,41 @@ const browserDependencies = [
   'msw/browser',
 ];
 
+/** Tests import the package by its public names, resolved to the sources. */
+const alias = {
+  'prompt-composer-react/server': fromRoot('./src/server.ts'),
+  'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
+  'prompt-composer-react/mocks': fromRoot('./src/mocks/index.ts'),
+  'prompt-composer-react': fromRoot('./src/index.ts'),
+};
+
 /** React 18.3 from compat/react18 (installed by `pretest`), for the projects that prove the peer range. */
 const react18 = [
   { find: /^react-dom(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react-dom')}$1` },
   { find: /^react(\/.*)?$/, replacement: `${fromRoot('./compat/react18/node_modules/react')}$1` },
 ];
 
-/** Browser mode in Debian's Chromium, headless; a new provider per project (each mutates its own). */
-function chromiumBrowser() {
-  return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }] };
+/**
+ * Browser mode in Debian's Chromium, headless; a new provider per project (each mutates its own). Its
+ * `renderOnServer` command renders in Node, with React from `reactModules` (default: the root's).
+ */
+function chromiumBrowser(reactModules?: string) {
+  const packageAlias = Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
+  const commands = { renderOnServer: renderOnServerWith(packageAlias, reactModules) };
+  return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }], commands };
 }
 
-/** The component tests in Chromium, on the React of `reactMajor` (aliased when not the root's). */
-function browserProject(name: string, reactMajor: string, alias: typeof react18 = []): TestProjectInlineConfiguration {
+/** The component tests in Chromium, on the React of `reactMajor` (aliased when not the root's, and loaded from `reactModules` on the server side). */
+function browserProject(name: string, reactMajor: string, reactAlias: typeof react18 = [], reactModules?: string): TestProjectInlineConfiguration {
   return {
     extends: true,
     publicDir: fromRoot('./public'),
-    resolve: { alias },
+    resolve: { alias: reactAlias },
     optimizeDeps: { include: browserDependencies },
     define: { __EXPECTED_REACT_MAJOR__: JSON.stringify(reactMajor) },
-    test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], browser: chromiumBrowser() },
+    test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], browser: chromiumBrowser(reactModules) },
   };
 }
-
-/** Tests import the package by its public names, resolved to the sources. */
-const alias = {
-  'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
-  'prompt-composer-react/mocks': fromRoot('./src/mocks/index.ts'),
-  'prompt-composer-react': fromRoot('./src/index.ts'),
-};
 
 export default defineConfig({
   plugins: [react()],
@@ -72,13 +79,14 @@ export default defineConfig({
         index: fromRoot('./src/index.ts'),
         'mocks/index': fromRoot('./src/mocks/index.ts'),
         'mocks/server': fromRoot('./src/mocks/server.ts'),
+        server: fromRoot('./src/server.ts'),
         // The `prompt-composer-react` bin (typegen): Node only, reached from no other entry.
         'cli/bin': fromRoot('./src/cli/bin.ts'),
       },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^jsdom$/, /^node:/],
       // One file per module, as in src/: an app that imports only hooks never reaches the modules that
       // import DOMPurify (whose package does not declare itself free of side effects).
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
@@ -128,7 +136,7 @@ export default defineConfig({
         },
       },
       // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
-      browserProject('react18', '18', react18),
+      browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules')),
       {
         // Every story renders in Chromium and its play function asserts the state it is named for.
         extends: true,

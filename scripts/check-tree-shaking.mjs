@@ -1,32 +1,58 @@
-// Proves that an app importing only hooks (and the client) pulls in no byte of msw or DOMPurify:
-// bundles such an app from dist/ with esbuild, peers external, and lists the inputs that reached it.
+// Proves what an app's browser bundle pulls in from dist/, by bundling small apps with esbuild (peers
+// external) and listing the inputs that reached the output:
+// - an app importing only hooks (and the client) gets no byte of msw or DOMPurify;
+// - an app importing every export of the main entry never reaches jsdom or the server entry
+//   (prompt-composer-react/server), which only a server imports.
 import { build } from 'esbuild';
 
-const entry = `
-import { createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, useComposer, useUsage, interpolate } from './dist/index.js';
-console.log(createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, useComposer, useUsage, interpolate);
-`;
-const result = await build({
-  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'js' },
-  bundle: true,
-  write: false,
-  minify: true,
-  format: 'esm',
-  metafile: true,
-  external: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query'],
-  logLevel: 'silent',
-});
-// The inputs that contributed bytes to the output (the metafile's top-level inputs also list files
-// that were read and then shaken away).
-const output = Object.values(result.metafile.outputs)[0];
-const inputs = Object.entries(output?.inputs ?? {})
-  .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-  .map(([path]) => path);
-const forbidden = inputs.filter((path) => /node_modules\/(dompurify|msw|@mswjs)\//.test(path) || /dist\/(mocks|handlers)/.test(path));
-const bytes = result.outputFiles[0]?.contents.length ?? 0;
-console.log(`hooks-only app: ${bytes} bytes minified, from ${inputs.length} modules: ${inputs.join(', ')}`);
-if (forbidden.length > 0) {
-  console.error(`hooks-only app pulls in ${forbidden.join(', ')}`);
-  process.exit(1);
+// jsdom is external too, so that an import of it shows in the output rather than failing the bundle.
+const external = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', 'jsdom'];
+
+/**
+ * Bundles `entry` for the browser and returns the output size, and the inputs that contributed bytes
+ * plus the external packages the output imports (as `node_modules/<name>/`).
+ */
+async function bundle(entry) {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    metafile: true,
+    external,
+    logLevel: 'silent',
+  });
+  // The metafile's top-level inputs also list files that were read and then shaken away.
+  const output = Object.values(result.metafile.outputs)[0];
+  const inputs = Object.entries(output?.inputs ?? {})
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([path]) => path);
+  const imports = (output?.imports ?? []).filter((entry) => entry.external).map((entry) => `node_modules/${entry.path}/`);
+  return { bytes: result.outputFiles[0]?.contents.length ?? 0, inputs, reached: [...inputs, ...imports] };
 }
-console.log('hooks-only app pulls in no byte of msw or DOMPurify');
+
+let failed = false;
+function expectNone(name, inputs, pattern, what) {
+  const forbidden = inputs.filter((path) => pattern.test(path));
+  if (forbidden.length > 0) {
+    console.error(`${name} pulls in ${forbidden.join(', ')}`);
+    failed = true;
+  } else {
+    console.log(`${name} pulls in no byte of ${what}`);
+  }
+}
+
+const hooks = await bundle(
+  `import { createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, useComposer, useUsage, interpolate } from './dist/index.js';
+console.log(createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, useComposer, useUsage, interpolate);`,
+);
+console.log(`hooks-only app: ${hooks.bytes} bytes minified, from ${hooks.inputs.length} modules: ${hooks.inputs.join(', ')}`);
+expectNone('hooks-only app', hooks.reached, /node_modules\/(dompurify|msw|@mswjs)\/|dist\/(mocks|handlers)/, 'msw or DOMPurify');
+
+const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
+console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);
+expectNone('every-export app', everything.reached, /node_modules\/jsdom\/|dist\/server\.js$/, 'jsdom or the server entry');
+
+if (failed) process.exit(1);

@@ -1,13 +1,15 @@
 import { playwright } from '@vitest/browser-playwright';
+import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
 
 /**
- * Launch options for Debian's Chromium (`/usr/bin/chromium`): nothing downloads a browser.
+ * Launch options for the machine's Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else
+ * Playwright's own download (`scripts/chromium.mjs`, which `pretest` runs to get one where none is).
  * A factory, because each Vitest project mutates the options object it is given.
  */
 export function chromium() {
   return playwright({
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium() ?? process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ComposerId, ComposerPreviewValues, ComposerVersion, VersionOption } from '../api/registry.ts';
 import type { PromptSegment } from '../api/types.ts';

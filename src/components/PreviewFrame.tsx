@@ -1,3 +1,5 @@
+'use client';
+
 import { type ReactNode, useId } from 'react';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ApiErrorSubject } from './ApiErrorMessage.tsx';

@@ -1,3 +1,5 @@
+'use client';
+
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../api/registry.ts';

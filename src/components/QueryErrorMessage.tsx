@@ -1,3 +1,5 @@
+'use client';
+
 import type { PromptApiError } from '../api/errors.ts';
 import { useUsage } from '../query/useUsage.ts';
 import { ApiErrorMessage, type ApiErrorMessageProps } from './ApiErrorMessage.tsx';

@@ -1,3 +1,5 @@
+'use client';
+
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { PromptSegment } from '../api/types.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';

@@ -1,6 +1,8 @@
+'use client';
+
 import { memo, useSyncExternalStore } from 'react';
 import { classNames } from './class-names.ts';
-import { getDefaultSanitizer } from './sanitize.ts';
+import { getDefaultSanitizer, type HtmlSanitizer, serverSanitizer } from './sanitize.ts';
 import { policyKey, type SanitizePolicy } from './sanitize-policy.ts';
 
 /** Props of `StaticSegment`. */
@@ -21,15 +23,27 @@ export interface StaticSegmentProps {
 }
 
 const subscribe = () => () => {};
-const canSanitize = () => getDefaultSanitizer().isSupported;
-// On the server and during hydration the container stays empty, so server and client HTML match.
-const cannotSanitizeYet = () => false;
+/** In the browser, after hydration or in a client render: the window's sanitizer. */
+const clientSanitizer = (): HtmlSanitizer | null => {
+  const sanitizer = getDefaultSanitizer();
+  return sanitizer.isSupported ? sanitizer : null;
+};
+/**
+ * Server rendering: the server DOM's sanitizer where the app installed one (`prompt-composer-react/server`
+ * installs only a working one), else none and the container stays empty. Hydration in the browser: none
+ * either (no server DOM there).
+ */
+const serverRenderSanitizer = (): HtmlSanitizer | null => serverSanitizer() ?? null;
 
 /**
  * Untrusted HTML, sanitized with DOMPurify (strict by default), in one `<div class="pcr-static">` of its
- * own. The only `dangerouslySetInnerHTML` of the library. Server rendering and hydration render the
- * empty container with `data-state="pending"`; the sanitized HTML fills it right after hydration (or on
- * the first client render). Unsanitized HTML is never emitted.
+ * own. The only `dangerouslySetInnerHTML` of the library. Unsanitized HTML is never emitted.
+ *
+ * Server rendering emits the sanitized HTML where the app installed a server DOM with
+ * `installServerSanitizer()` from `prompt-composer-react/server` (same policy, through jsdom), and
+ * otherwise the empty container with `data-state="pending"`. Hydration keeps whatever the server sent
+ * on screen without a mismatch warning, and right after it the browser's own sanitization of the same
+ * HTML replaces it (the server's DOM and the browser's may serialize the same markup differently).
  *
  * Memoized: re-rendering with the same `html` and an equal `policy` neither re-renders nor
  * re-sanitizes, and repeated content is sanitized once (a shared cache).
@@ -39,15 +53,18 @@ const cannotSanitizeYet = () => false;
  */
 export const StaticSegment = memo(
   function StaticSegment({ html, policy, className }: StaticSegmentProps) {
-    const ready = useSyncExternalStore(subscribe, canSanitize, cannotSanitizeYet);
+    const sanitizer = useSyncExternalStore(subscribe, clientSanitizer, serverRenderSanitizer);
     // No useMemo: memo() below re-renders only for new content or an unequal policy, and repeats are cache hits.
-    const sanitized = ready ? getDefaultSanitizer().sanitize(html, policy) : undefined;
+    const sanitized = sanitizer?.sanitize(html, policy);
     return (
       <div
         className={classNames('pcr-static', className)}
         data-segment="static"
         data-state={sanitized === undefined ? 'pending' : 'ready'}
-        dangerouslySetInnerHTML={sanitized === undefined ? undefined : { __html: sanitized }}
+        // Hydration renders this empty whatever the server sent, so the server's markup stays until the
+        // browser's replaces it; the warning is off for this element's own attributes and HTML only.
+        dangerouslySetInnerHTML={{ __html: sanitized ?? '' }}
+        suppressHydrationWarning
       />
     );
   },

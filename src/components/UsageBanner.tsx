@@ -1,3 +1,5 @@
+'use client';
+
 import { useId, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
 import { classNames } from './class-names.ts';

@@ -1,3 +1,5 @@
+'use client';
+
 import { memo, useId } from 'react';
 import { type PreviewValues, ownValue } from './preview-variables.ts';
 

@@ -138,15 +138,44 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
 
 let defaultSanitizer: HtmlSanitizer | undefined;
 
-/** The sanitizer `sanitizeHtml` and `StaticSegment` share, created on first use over `window`. */
+/**
+ * Where `installServerSanitizer` (from `prompt-composer-react/server`) leaves the server DOM's sanitizer:
+ * on `globalThis` under a registered symbol, because a server bundle may hold this module more than once
+ * (Next.js loads Server Components and client components in separate module graphs of one process).
+ */
+const SERVER_SANITIZER = Symbol.for('prompt-composer-react.server-sanitizer');
+
+type ServerSanitizerSlot = { [SERVER_SANITIZER]?: HtmlSanitizer };
+
+/** The server DOM's sanitizer, when the app installed one with `prompt-composer-react/server`. */
+export function serverSanitizer(): HtmlSanitizer | undefined {
+  return (globalThis as ServerSanitizerSlot)[SERVER_SANITIZER];
+}
+
+/** Installs (or, with `undefined`, removes) the server DOM's sanitizer: for `prompt-composer-react/server` only. */
+export function setServerSanitizer(sanitizer: HtmlSanitizer | undefined): void {
+  const slot = globalThis as ServerSanitizerSlot;
+  if (sanitizer) slot[SERVER_SANITIZER] = sanitizer;
+  else delete slot[SERVER_SANITIZER];
+}
+
+/**
+ * The sanitizer `sanitizeHtml` and `StaticSegment` share: created on first use over `window`, or, where
+ * there is no window, the server DOM's one from `prompt-composer-react/server` when the app installed it.
+ */
 export function getDefaultSanitizer(): HtmlSanitizer {
+  if (typeof window === 'undefined') {
+    const server = serverSanitizer();
+    if (server) return server;
+  }
   defaultSanitizer ??= createHtmlSanitizer();
   return defaultSanitizer;
 }
 
 /**
  * Sanitizes untrusted HTML with the strict default policy, or a loosened one. Cached by content and
- * policy. Returns `TrustedHTML` where Trusted Types exist, and an empty string where there is no DOM.
+ * policy. Returns `TrustedHTML` where Trusted Types exist, and an empty string where there is no DOM
+ * (on a server: unless the app installed a server DOM with `prompt-composer-react/server`).
  *
  * @example
  * element.innerHTML = sanitizeHtml(segment.content) as string

@@ -1,3 +1,5 @@
+'use client';
+
 import { useEffect, useReducer } from 'react';
 
 /** `setTimeout` fires at once past 2^31 - 1 ms (about 24.8 days): longer waits are done in steps. */

@@ -1,3 +1,5 @@
+'use client';
+
 import { useState, useSyncExternalStore } from 'react';
 import { parseUsageDismissal, type UsageDismissal } from './usage-level.ts';
 

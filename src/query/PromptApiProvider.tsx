@@ -1,3 +1,5 @@
+'use client';
+
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptQueryDefaults } from './options.ts';

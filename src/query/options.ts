@@ -1,4 +1,4 @@
-import { type DataTag, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
+import { type DataTag, isServer, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
@@ -13,7 +13,11 @@ export const DEFAULT_STALE_TIME = 5 * 60 * 1000;
 export interface PromptQueryDefaults {
   /** How long "latest" data is fresh, in ms. Pinned versions are always `Infinity`. @default 300000 */
   staleTime?: number;
-  /** TanStack `retry`. @default promptApiRetry (network, timeout, 5xx; 3 at most) */
+  /**
+   * TanStack `retry`. Where there is no window (server rendering, Server Components, a Node script), no
+   * retry unless you set one here: a page would wait for every backoff, and each try costs quota.
+   * @default promptApiRetry in a browser (network, timeout, 5xx; 3 at most); false where there is no window
+   */
   retry?: boolean | number | ((failureCount: number, error: PromptApiError) => boolean);
   /** TanStack `retryDelay`. @default promptApiRetryDelay (Retry-After, else exponential with jitter) */
   retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
@@ -32,7 +36,8 @@ export type PromptApiQueryOptions<TQueryFnData, TData = TQueryFnData> = UnusedSk
 function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   return {
     staleTime: pinned ? Infinity : (defaults.staleTime ?? DEFAULT_STALE_TIME),
-    retry: defaults.retry ?? promptApiRetry,
+    // TanStack's own default is no retry on the server (`isServer`: no window); ours follows it.
+    retry: defaults.retry ?? (isServer ? false : promptApiRetry),
     retryDelay: defaults.retryDelay ?? promptApiRetryDelay,
   };
 }

@@ -7,8 +7,9 @@ export const MAX_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
- * The default `retry` of every query here: network errors, timeouts and 5xx, at most 3 times; never a
- * 4xx, a 429, an abort or a contract violation in a 200.
+ * The default `retry` of every query here in a browser: network errors, timeouts and 5xx, at most 3
+ * times; never a 4xx, a 429, an abort or a contract violation in a 200. Where there is no window the
+ * default is no retry; pass this as `retry` to opt in there.
  */
 export function promptApiRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES && isPromptApiError(error) && error.retryable;

@@ -1,3 +1,5 @@
+'use client';
+
 import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';

@@ -1,3 +1,5 @@
+'use client';
+
 import { useSyncExternalStore } from 'react';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';

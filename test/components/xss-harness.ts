@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { settle } from './presentational-fixtures.tsx';
 
 declare global {
@@ -30,6 +30,18 @@ export function installHarness(): () => void {
     document.removeEventListener('submit', onSubmit, true);
     delete window.__xss;
   };
+}
+
+/** Installs the harness for a test file's tests, and forgets what ran after each test. */
+export function setUpXssHarness(): void {
+  let uninstall: () => void = () => {};
+  beforeAll(() => {
+    uninstall = installHarness();
+  });
+  afterAll(() => uninstall());
+  afterEach(() => {
+    executed.length = 0;
+  });
 }
 
 /** Hovers, focuses and clicks every element under `root`, and waits for images to load or fail. */
@@ -72,4 +84,19 @@ export function expectInert(root: Element): void {
   expect(document.body).toBeInstanceOf(HTMLBodyElement);
   expect(document.forms).toBeInstanceOf(HTMLCollection);
   expect(window.__xssClobber).toBeUndefined();
+}
+
+/** Asserts that `benignHtml` (xss-vectors.ts) survived under `element`: headings, links, lists, images, tables. */
+export function expectBenignKept(element: Element): void {
+  expect(element.querySelector('h2')?.id).toBe('user-content-intro');
+  expect(element.querySelector('a[href="#user-content-intro"]')?.textContent).toBe('Back up');
+  expect(element.querySelectorAll('em, strong, code, ul > li, ol > li, blockquote, pre, details > summary')).toHaveLength(9);
+  const docs = element.querySelector<HTMLAnchorElement>('a[target="_blank"]')!;
+  expect(docs.href).toBe('https://example.com/docs');
+  expect(docs.rel).toBe('noopener noreferrer');
+  expect(element.querySelector('a[href^="mailto:"]')).toBeTruthy();
+  const image = element.querySelector('img')!;
+  expect([image.getAttribute('src'), image.alt]).toEqual(['https://example.com/logo.png', 'Logo']);
+  expect(element.querySelector('table caption')?.textContent).toBe('Plan');
+  expect(element.querySelector('th[scope="col"]')?.textContent).toBe('Step');
 }

@@ -1,0 +1,12 @@
+export default function Home() {
+  return (
+    <main>
+      <h1>prompt-composer-react on Next.js</h1>
+      <ul>
+        <li><a href="/prompt">A prompt, fetched and interpolated in a Server Component</a></li>
+        <li><a href="/composer">A composer rendered by ComposerView in a Server Component</a></li>
+        <li><a href="/preview">ComposerPreview, prefetched on the server and hydrated</a></li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,189 @@
+// End-to-end check of the package in a Next.js App Router app as users get it: installed from the
+// `npm pack` tarball, built with `next build`, served by `next start` against the loopback mock server,
+// and driven in Debian's Chromium with playwright-core. Run from the repo root with
+// `npm run test:example:next` (which packs, installs and builds first).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { startMockServer } from 'prompt-composer-react/mocks/server';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const API_KEY = FIXTURE_KEYS.free;
+const checks = [];
+function check(name, ok, detail = '') {
+  checks.push({ name, ok });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+
+/** A free port on 127.0.0.1 (`next start` takes a port number, not 0). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `next start` (or `next dev`) on a free port, resolved once it answers. */
+async function startNext(command, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./node_modules/next/dist/bin/next', import.meta.url)), command, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: here,
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  // `next dev` serves its hot-reload socket to localhost only.
+  const url = `http://${command === 'dev' ? 'localhost' : '127.0.0.1'}:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`next ${command} exited with ${child.exitCode}:\n${output}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (tries > 1200) throw new Error(`next ${command} did not answer in time:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { url, output: () => output, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+}
+
+const mock = await startMockServer({ port: 0 });
+const serverEnv = { PROMPT_API_URL: mock.url, PROMPT_API_KEY: API_KEY };
+const next = await startNext('start', serverEnv);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+/** Every response body the checks saw, to look for the key in all of them. */
+const bodies = [];
+const unsafe = [/<script[^>]*>[^<]*__pwned/i, /\sonerror=/i, /\sonclick=/i, /\shref="\s*javascript:/i, /<iframe/i, /<form/i, /<style/i, /\sstyle=/i];
+
+try {
+  // Server HTML, as a crawler or a reader without JavaScript gets it.
+  const get = async (path) => {
+    const response = await fetch(next.url + path);
+    const text = await response.text();
+    bodies.push({ where: `GET ${path}`, text: text + JSON.stringify([...response.headers]) });
+    return { status: response.status, text, headers: response.headers };
+  };
+  const pages = {};
+  for (const path of ['/', '/prompt', '/composer', '/preview', '/composer?id=html-showcase']) pages[path] = await get(path);
+  check('every page answers 200', Object.values(pages).every((page) => page.status === 200), Object.entries(pages).map(([path, page]) => `${path} ${page.status}`).join(', '));
+
+  check(
+    'Server Component: the client and interpolate ran on the server',
+    pages['/prompt'].text.includes('Write a welcome email to Ada at Acme, who just started the Pro plan. Suggest one first step: invite the team.'),
+  );
+
+  const composer = pages['/composer'].text;
+  check('ComposerView in a Server Component: static markup in the server HTML', composer.includes('<div class="pcr-static" data-segment="static" data-state="ready"><h2>Welcome aboard</h2>'));
+  check('ComposerView in a Server Component: prompt text with the values in the server HTML', /Write a welcome email to <mark[^>]*>Ada<\/mark> at <mark[^>]*>Acme<\/mark>/.test(composer));
+  check('no static segment left pending in the server HTML', !/data-state="pending"/.test(composer) && !/class="pcr-static"[^>]*data-state="pending"/.test(pages['/preview'].text));
+
+  const preview = pages['/preview'].text;
+  check('prefetched ComposerPreview: static markup and prompt text in the server HTML', preview.includes('<h2>Welcome aboard</h2>') && /Write a welcome email to <mark[^>]*>Ada<\/mark>/.test(preview));
+
+  const showcase = pages['/composer?id=html-showcase'].text;
+  const showcaseBody = showcase.slice(showcase.indexOf('<main'), showcase.indexOf('</main>'));
+  check('hostile static HTML is sanitized in the server HTML', showcaseBody.includes('<table><caption>Plans</caption>') && unsafe.every((pattern) => !pattern.test(showcaseBody)), unsafe.filter((pattern) => pattern.test(showcaseBody)).join(' '));
+
+  // The route handler adds the key on the server; the browser's client sends none.
+  const proxied = await get('/api/prompt-api/prompts/welcome-email?version=2.0.0');
+  const proxiedPrompt = JSON.parse(proxied.text);
+  check(
+    'the route handler proxies with the key, and forwards the rate-limit headers',
+    proxied.status === 200 && proxiedPrompt.promptId === 'welcome-email' && proxied.headers.get('x-ratelimit-limit') === '5000',
+    `${proxied.status} ${proxied.headers.get('x-ratelimit-limit')}`,
+  );
+  const missing = await get('/api/prompt-api/composers/no-such-composer');
+  check('the route handler forwards API errors as they came', missing.status === 404 && JSON.parse(missing.text).code === 'NOT_FOUND');
+
+  // In Chromium: hydration, interaction, and every response the browser gets.
+  const visit = async (base, path) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(String(error)));
+    page.on('request', (request) => bodies.push({ where: `request ${request.url()}`, text: request.url() + JSON.stringify(request.headers()) }));
+    page.on('response', async (response) => {
+      if (response.status() >= 400) messages.push(`${response.status()} ${response.url()}`);
+      const headers = JSON.stringify(await response.allHeaders());
+      const text = await response.text().catch(() => '');
+      bodies.push({ where: `${response.request().method()} ${response.url()}`, text: text + headers });
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    return { context, page, messages };
+  };
+  /** Runs a browser step; a step that throws (a timeout) is one failed check, and the run goes on. */
+  const step = async (name, run) => {
+    try {
+      await run();
+    } catch (error) {
+      check(name, false, String(error).split('\n')[0]);
+    }
+  };
+  const hydrationMessages = (messages) => messages.filter((text) => /hydrat|did not match|mismatch|recoverable|server rendered HTML|418|423|425/i.test(text));
+
+  /** The preview and the Server Component page in Chromium, against `base` (`next start` or `next dev`). */
+  const browse = async (base, mode) => {
+    await step(`${mode}: the preview`, async () => {
+      const tab = await visit(base, '/preview');
+      const mark = tab.page.locator('.pcr-prompt-card mark', { hasText: 'Grace Hopper' });
+      await tab.page.getByLabel('customer.name').fill('Grace Hopper');
+      await mark.first().waitFor({ timeout: 15_000 });
+      check(`${mode}: typing in the preview updates the cards`, (await mark.count()) > 0);
+      check(`${mode}: the preview shows the static HTML after hydration`, (await tab.page.locator('.pcr-static[data-state="ready"] h2', { hasText: 'Welcome aboard' }).count()) === 1);
+      const refetched = bodies.filter((body) => body.where.startsWith(`GET ${base}/api/prompt-api/composers/`));
+      check(`${mode}: the browser uses the prefetched composer (same scope): no request for it`, refetched.length === 0, refetched.map((body) => body.where).join(', '));
+      check(`${mode}: the preview hydrates without a warning or error`, tab.messages.length === 0, tab.messages.join('; '));
+      await tab.context.close();
+    });
+    await step(`${mode}: the Server Component page`, async () => {
+      const tab = await visit(base, '/composer');
+      await tab.page.getByRole('heading', { name: 'Onboarding flow' }).waitFor();
+      await tab.page.getByRole('button', { name: /Copy user message/ }).first().waitFor();
+      check(`${mode}: the Server Component page hydrates without a warning or error`, tab.messages.length === 0, hydrationMessages(tab.messages).join('; ') || tab.messages.join('; '));
+      await tab.context.close();
+    });
+  };
+
+  await browse(next.url, 'next start');
+  await step('the showcase page', async () => {
+    const tab = await visit(next.url, '/composer?id=html-showcase');
+    await tab.page.getByText('Click me: nothing should happen.').click();
+    const executed = await tab.page.evaluate(() => ['__pwned'].filter((flag) => flag in window));
+    check('nothing from the showcase HTML executed', executed.length === 0, executed.join(', '));
+    await tab.context.close();
+  });
+
+  // React prints hydration mismatch warnings in development builds only: the same pages under `next dev`.
+  const dev = await startNext('dev', serverEnv);
+  try {
+    await browse(dev.url, 'next dev');
+  } finally {
+    await dev.stop();
+  }
+
+  const leaks = bodies.filter((body) => body.text.includes(API_KEY));
+  check(`no API key in any response or browser request (${bodies.length} seen)`, leaks.length === 0, leaks.map((body) => body.where).join(', '));
+} finally {
+  await browser.close();
+  await next.stop();
+  await mock.close();
+}
+
+const failed = checks.filter((entry) => !entry.ok).length;
+if (failed > 0) console.log(`next start output:\n${next.output()}`);
+console.log(`${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,92 @@
+// Checks the `"use client"` directive of every built file in dist/ against the lists below: React Server
+// Components frameworks (Next.js App Router) read it on the first line of a module, and only there.
+//
+// A module carries it when it itself needs client-only React: state, effects, context,
+// useSyncExternalStore, useDeferredValue, event handlers on elements, or a hook that does (TanStack
+// Query marks its files the same way). Everything else must stay callable from a Server Component: the
+// barrel, the client, templates, query option factories and keys, the presentational ComposerView,
+// PromptCard and ApiErrorMessage (useId and memo work there), the sanitizer and the server entry.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const dist = 'dist';
+
+/** Built files that must start with the directive. */
+const CLIENT = [
+  'query/PromptApiProvider.js',
+  'query/useComposer.js',
+  'query/useLists.js',
+  'query/usePrompt.js',
+  'query/useUsage.js',
+  'components/ComposerPreview.js',
+  'components/PromptPreview.js',
+  'components/UsageBanner.js',
+  'components/QueryErrorMessage.js',
+  'components/PreviewFrame.js',
+  'components/ScopedPromptCard.js',
+  'components/StaticSegment.js',
+  'components/CopyButton.js',
+  'components/VariablesForm.js',
+  'components/usePreviewValues.js',
+  'components/usePeriodEnded.js',
+  'components/useUsageDismissal.js',
+];
+
+/**
+ * Built files that must not carry it, named so that a rename or a directive added by mistake fails here.
+ * Any other built file must not carry it either.
+ */
+const SERVER_SAFE = [
+  'index.js',
+  'server.js',
+  'api/client.js',
+  'api/errors.js',
+  'api/validate.js',
+  'template/interpolate.js',
+  'template/parse.js',
+  'query/keys.js',
+  'query/options.js',
+  'query/retry.js',
+  'components/ComposerView.js',
+  'components/PromptCard.js',
+  'components/ApiErrorMessage.js',
+  'components/sanitize.js',
+  'mocks/index.js',
+  'mocks/server.js',
+];
+
+const DIRECTIVE = /^\s*(['"])use client\1;?\s*$/;
+const ANYWHERE = /^\s*(['"])use client\1;?\s*$/m;
+
+function builtFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? builtFiles(path) : path.endsWith('.js') ? [relative(dist, path)] : [];
+  });
+}
+
+const files = builtFiles(dist).map((path) => path.split('\\').join('/')).sort();
+const problems = [];
+for (const listed of [...CLIENT, ...SERVER_SAFE]) {
+  if (!files.includes(listed)) problems.push(`${listed}: listed, but not built`);
+}
+let client = 0;
+for (const file of files) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  const firstLine = text.split('\n', 1)[0] ?? '';
+  const marked = DIRECTIVE.test(firstLine);
+  if (CLIENT.includes(file)) {
+    if (!marked) problems.push(`${file}: must start with "use client", starts with ${JSON.stringify(firstLine.slice(0, 60))}`);
+    else client++;
+  } else if (marked) {
+    problems.push(`${file}: must not carry "use client" (server-safe)`);
+  } else if (ANYWHERE.test(text)) {
+    problems.push(`${file}: has "use client" below its first line, where it is no directive`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`check-directives: ${problems.length} problem(s)\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`check-directives: ${files.length} built files, ${client} client modules, as listed`);
