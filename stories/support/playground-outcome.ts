@@ -1,0 +1,23 @@
+import type { ScenarioName } from 'prompt-composer-react/mocks';
+import type { TOOLBAR_KEYS } from './mock-api.ts';
+
+/** What the Playground must show for one toolbar state. */
+export type PlaygroundOutcome =
+  | { kind: 'library'; banner: 'none' | 'critical' }
+  | { kind: 'error'; code: 'INTERNAL_ERROR' | 'INVALID_KEY' | 'USAGE_LIMIT_EXCEEDED'; retry: boolean }
+  | { kind: 'empty' };
+
+/**
+ * The Playground's state for a scenario and a toolbar key, from the mock backend's rules: a server
+ * error comes before auth, a revoked key before the quota, and `nearLimit` gives every live key (the
+ * exhausted one too) 100 requests.
+ */
+export function playgroundOutcome(scenario: ScenarioName, key: keyof typeof TOOLBAR_KEYS): PlaygroundOutcome {
+  if (scenario === 'serverError') return { kind: 'error', code: 'INTERNAL_ERROR', retry: true };
+  if (key === 'revoked' || scenario === 'invalidKey') return { kind: 'error', code: 'INVALID_KEY', retry: false };
+  if (scenario === 'exhausted' || (key === 'exhausted' && scenario !== 'nearLimit')) {
+    return { kind: 'error', code: 'USAGE_LIMIT_EXCEEDED', retry: false };
+  }
+  if (scenario === 'empty') return { kind: 'empty' };
+  return { kind: 'library', banner: scenario === 'nearLimit' || key === 'nearLimit' ? 'critical' : 'none' };
+}
