@@ -91,7 +91,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts'],
           setupFiles: ['./test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
@@ -120,6 +120,17 @@ export default defineConfig({
       // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
       // Not the stories' own tests: Storybook's renderer is not what the peer range is about.
       browserProject('react18', '18', react18, ['test/storybook/**']),
+      {
+        // The built Storybook's docs pages in Chromium (playwright-core): Markdown rendered, heights sane.
+        extends: true,
+        test: {
+          name: 'storybook-docs',
+          environment: 'node',
+          include: ['test/storybook/**/*.docs.test.ts'],
+          // A Storybook build (about half a minute here), then every docs page once.
+          hookTimeout: 300_000,
+        },
+      },
       {
         // Every story renders in Chromium and its play function asserts the state it is named for.
         extends: true,

@@ -38,11 +38,20 @@ export const Playground: StoryObj<typeof meta> = {
       await expect(alert).toHaveAttribute('data-code', outcome.code);
       await expect(alert).toHaveClass('pcr-api-error');
       const retry = main.queryByRole('button', { name: /retry/i });
-      if (!outcome.retry) {
+      // Both lists have answered before Retry takes a click (while one is still fetching it says "Retrying…").
+      if (retry) await waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'false'), SLOW);
+      if (outcome.retry === 'none') {
         await expect(retry).toBeNull();
+      } else if (outcome.retry === 'again') {
+        // The retried requests fail again, and count: the usage line moves.
+        const usage = await canvas.findByText(/requests left this month/);
+        const before = usage.textContent;
+        await userEvent.click(retry as HTMLElement);
+        await waitFor(() => expect(usage.textContent).not.toBe(before), SLOW);
+        await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code), SLOW);
       } else {
         await userEvent.click(retry as HTMLElement);
-        await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code), SLOW);
+        await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', 'USAGE_LIMIT_EXCEEDED'), SLOW);
       }
       if (outcome.code === 'USAGE_LIMIT_EXCEEDED') {
         await waitFor(() => expect(canvasElement.querySelector('.pcr-usage-banner[data-state="exceeded"]')).not.toBeNull());
@@ -70,7 +79,7 @@ export const Playground: StoryObj<typeof meta> = {
     // Choosing another item keeps the navigation where it is.
     const nav = canvas.getByRole('navigation', { name: 'Library' });
     const top = nav.getBoundingClientRect().top;
-    await userEvent.click(canvas.getByRole('button', { name: 'Ticket triage' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Ticket triage' }, SLOW));
     await expect(await main.findByRole('heading', { name: 'Ticket triage' }, SLOW)).toBeVisible();
     await expect(nav.getBoundingClientRect().top).toBe(top);
   },
