@@ -1,6 +1,7 @@
 import { type DataTag, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
+import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { composerKeys, promptKeys } from './keys.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
@@ -57,13 +58,26 @@ function seedDetails<T extends Item>(
   }
 }
 
+/** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
+export type PromptQueryOptionsById = <TData = Prompt>(
+  client: PromptApiClient,
+  promptId: string,
+  options?: { version?: string } & PromptQueryDefaults,
+) => PromptApiQueryOptions<Prompt, TData>;
+
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
- * `ensureQueryData` and SSR. A pinned `version` never goes stale.
+ * `ensureQueryData` and SSR. A pinned `version` never goes stale. With the typegen registry, `promptId`
+ * and `version` take only registered values, and the data carries both.
  *
  * @example
  * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
  */
+export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
+  client: PromptApiClient,
+  promptId: Id,
+  options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>>;
 export function promptQueryOptions<TData = Prompt>(
   client: PromptApiClient,
   promptId: string,
@@ -93,7 +107,26 @@ export function promptListQueryOptions<TData = Prompt[]>(
   });
 }
 
-/** Query options of one composer. A pinned `version` never goes stale. */
+/** `composerQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
+export type ComposerQueryOptionsById = <TData = Composer>(
+  client: PromptApiClient,
+  composerId: string,
+  options?: { version?: string } & PromptQueryDefaults,
+) => PromptApiQueryOptions<Composer, TData>;
+
+/**
+ * Query options of one composer. A pinned `version` never goes stale. With the typegen registry,
+ * `composerId` and `version` take only registered values, and the data carries both.
+ */
+export function composerQueryOptions<
+  TData = Composer,
+  Id extends ComposerId = ComposerId,
+  Version extends ComposerVersion<Id> | undefined = undefined,
+>(
+  client: PromptApiClient,
+  composerId: Id,
+  options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>>;
 export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
   composerId: string,
