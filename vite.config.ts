@@ -139,6 +139,8 @@ export default defineConfig({
           include: ['test/storybook/**/*.docs.test.ts'],
           // A Storybook build (about half a minute here), then every docs page once.
           hookTimeout: 300_000,
+          // After every other project: the build takes both cores, and other tests must not wait for them.
+          sequence: { groupOrder: 1 },
         },
       },
       {
