@@ -51,15 +51,24 @@ function chromiumBrowser(reactModules?: string) {
   return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }], commands };
 }
 
-/** The component tests in Chromium, on the React of `reactMajor` (aliased when not the root's, and loaded from `reactModules` on the server side). */
-function browserProject(name: string, reactMajor: string, reactAlias: typeof react18 = [], reactModules?: string): TestProjectInlineConfiguration {
+/**
+ * The component tests in Chromium, on the React of `reactMajor` (aliased when not the root's, and loaded from
+ * `reactModules` on the server side), without the files of `exclude`.
+ */
+function browserProject(
+  name: string,
+  reactMajor: string,
+  reactAlias: typeof react18 = [],
+  reactModules?: string,
+  exclude: string[] = [],
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     publicDir: fromRoot('./public'),
     resolve: { alias: reactAlias },
-    optimizeDeps: { include: browserDependencies },
+    optimizeDeps: { include: [...browserDependencies, '@storybook/react-vite', 'msw-storybook-addon/csf3', 'storybook/test', 'storybook/viewport'] },
     define: { __EXPECTED_REACT_MAJOR__: JSON.stringify(reactMajor) },
-    test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], browser: chromiumBrowser(reactModules) },
+    test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], exclude, browser: chromiumBrowser(reactModules) },
   };
 }
 
@@ -101,7 +110,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts'],
           setupFiles: ['./test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], exclude: ['test/types-registry/**'], tsconfig: './tsconfig.json' },
         },
@@ -136,13 +145,29 @@ export default defineConfig({
         },
       },
       // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
-      browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules')),
+      // Not the stories' own tests: Storybook's renderer is not what the peer range is about.
+      browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules'), ['test/storybook/**']),
+      {
+        // The built Storybook's docs pages in Chromium (playwright-core): Markdown rendered, heights sane.
+        extends: true,
+        test: {
+          name: 'storybook-docs',
+          environment: 'node',
+          include: ['test/storybook/**/*.docs.test.ts'],
+          // A Storybook build (about half a minute here), then every docs page once.
+          hookTimeout: 300_000,
+          // After every other project: the build takes both cores, and other tests must not wait for them.
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         // Every story renders in Chromium and its play function asserts the state it is named for.
         extends: true,
         publicDir: fromRoot('./public'),
         optimizeDeps: { include: [...browserDependencies, 'msw-storybook-addon/csf3'] },
-        plugins: [storybookTest({ configDir: fromRoot('./.storybook') })],
+        // Every story on a small phone (the preview's `phone` viewport, 360 px): the preview's afterEach fails
+        // a story that scrolls sideways.
+        plugins: [storybookTest({ configDir: fromRoot('./.storybook'), initialGlobals: { viewport: { value: 'phone', isRotated: false } } })],
         test: { name: 'storybook', browser: chromiumBrowser() },
       },
     ],

@@ -5,7 +5,10 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { createPromptApiClient, PromptApiProvider } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES } from 'prompt-composer-react/mocks';
 import { type ReactNode, useState } from 'react';
-import { resetStoryDatabases, setToolbarScenario, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
+import { imageHost, resetStoryDatabases, setToolbarScenario, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
+import { cleanArgTypes } from './arg-types.ts';
+import { expectNoHorizontalOverflow } from './overflow.ts';
 import '../src/styles.css';
 import './story.css';
 
@@ -19,11 +22,12 @@ function storyKey(parameters: Record<string, unknown>, globals: Record<string, u
 
 /**
  * Every story gets a fresh QueryClient without retries (msw-storybook-addon's React Query demo) and a
- * client for its key. Presentational stories ignore both.
+ * client for its key; `parameters.timeoutMs` changes the client's timeout (`0`: a loading story that
+ * never times out). Presentational stories ignore both.
  */
-function StoryProviders({ apiKey, children }: { apiKey: string | undefined; children: ReactNode }) {
+function StoryProviders({ apiKey, timeoutMs, children }: { apiKey: string | undefined; timeoutMs: number | undefined; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [client] = useState(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey }));
+  const [client] = useState(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, timeoutMs }));
   return (
     <QueryClientProvider client={queryClient}>
       <PromptApiProvider client={client} retry={false}>
@@ -34,16 +38,24 @@ function StoryProviders({ apiKey, children }: { apiKey: string | undefined; chil
 }
 
 const withApi: Decorator = (Story, { parameters, globals }) => (
-  <StoryProviders apiKey={storyKey(parameters, globals)}>
+  <StoryProviders apiKey={storyKey(parameters, globals)} timeoutMs={parameters.timeoutMs as number | undefined}>
     <Story />
   </StoryProviders>
 );
 
-/** Applies the toolbar (theme, scenario) and remounts the story when the key or scenario changes. */
-const withToolbar: Decorator = (Story, { globals }) => {
+/**
+ * Applies the toolbar (theme, scenario) and remounts the story when the key or scenario changes. A story
+ * on its own fills the canvas with the theme's background; inline in a docs page it takes its own height.
+ */
+const withToolbar: Decorator = (Story, { globals, viewMode }) => {
   setToolbarScenario(globals.scenario);
   return (
-    <div key={`${String(globals.apiKey)}:${String(globals.scenario)}`} className="pcr-story" data-theme={globals.theme === 'dark' ? 'dark' : 'light'}>
+    <div
+      key={`${String(globals.apiKey)}:${String(globals.scenario)}`}
+      className="pcr-story"
+      data-view={viewMode === 'docs' ? 'docs' : 'story'}
+      data-theme={globals.theme === 'dark' ? 'dark' : 'light'}
+    >
       <Story />
     </div>
   );
@@ -53,6 +65,7 @@ const preview: Preview = {
   // A generated docs page per component, from its JSDoc, props and stories.
   tags: ['autodocs'],
   decorators: [withApi, withToolbar],
+  argTypesEnhancers: [cleanArgTypes],
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker();
@@ -62,6 +75,10 @@ const preview: Preview = {
   ],
   beforeEach() {
     resetStoryDatabases();
+  },
+  // Every story fits its viewport's width: `npm test` renders them 360 px wide, a small phone.
+  afterEach({ viewMode }) {
+    if (viewMode === 'story') expectNoHorizontalOverflow(document);
   },
   globalTypes: {
     apiKey: {
@@ -83,8 +100,9 @@ const preview: Preview = {
       description: 'The mock backend scenario, for stories that do not pin one',
       toolbar: {
         title: 'Scenario',
-        icon: 'server',
-        items: SCENARIO_NAMES.map((name) => ({ value: name, title: `${name}: ${SCENARIO_DESCRIPTIONS[name]}` })),
+        icon: 'database',
+        // The toolbar shows the short name; the menu adds what the scenario does.
+        items: SCENARIO_NAMES.map((name) => ({ value: name, title: name, right: SCENARIO_DESCRIPTIONS[name] })),
         dynamicTitle: true,
       },
     },
@@ -96,8 +114,15 @@ const preview: Preview = {
   initialGlobals: { apiKey: 'free', scenario: 'happy', theme: 'light' },
   parameters: {
     layout: 'fullscreen',
-    controls: { expanded: true },
-    msw: { handlers: toolbarApi() },
+    // Required props first, in the Controls panel and in the docs pages' props tables.
+    controls: { expanded: true, sort: 'requiredFirst' },
+    docs: { controls: { sort: 'requiredFirst' } },
+    // A small phone beside Storybook's defaults; `npm test` renders every story at this width.
+    viewport: { options: { phone: { name: 'Small phone (360 px)', styles: { width: '360px', height: '780px' }, type: 'mobile' }, ...MINIMAL_VIEWPORTS } },
+    // Storybook opens on the first entry: Getting started, then the Playground, then the reference.
+    options: { storySort: { order: ['Start here', ['Getting started', 'Playground'], 'Components', 'Hooks', ['Overview', '*'], 'Guides'] } },
+    // Handler groups by name: a story replaces `api` (its scenario) and keeps the image host of the fixtures.
+    msw: { handlers: { ...toolbarApi(), images: imageHost() } },
   },
 };
 

@@ -14,6 +14,23 @@ import { chromium } from 'playwright-core';
 /** Debian's Chromium, what the repo's tests and examples use by default. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+/** Launch arguments that work as root on a closed network (headless, no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The Chromium to launch: the first one `findChromium` finds, else where `CHROMIUM_PATH` or Debian would put it. */
+export function chromiumPath(env = process.env) {
+  return findChromium(env) ?? env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM;
+}
+
 function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK);

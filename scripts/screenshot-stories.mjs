@@ -1,40 +1,73 @@
-// Screenshots of built stories (storybook-static/) in Debian's Chromium, to look at what a person sees.
-// Usage: npm run build-storybook && node scripts/screenshot-stories.mjs <story-id>... (PNGs in screenshots/)
-import { createReadStream, existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+// Screenshots of every story and docs page, at desktop, phone and dark, to look at what a person sees.
+//
+//   npm run screenshots                                  the built Storybook (storybook-static/, built if missing)
+//   npm run screenshots -- --url http://localhost:6006   a running one (`npm start`)
+//   npm run screenshots -- --out shots playground usagebanner   only ids containing one of the words
+//
+// PNGs go to screenshots/{desktop,phone,dark}/<id>.png (viewport only: cards off screen skip painting, so a
+// full-page shot would show them blank). Each page load gets a fresh browser context, so service workers and
+// storage never leak from one page into the next.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchChromium, serveDirectory, waitForStorybookPage } from './storybook-pages.mjs';
 
-const root = resolve('storybook-static');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
-const server = createServer((request, response) => {
-  const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
-  const file = join(root, path === '/' ? 'index.html' : path);
-  if (!file.startsWith(root) || !existsSync(file)) return void response.writeHead(404).end();
-  response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(response);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { url: { type: 'string' }, out: { type: 'string', default: 'screenshots' } },
 });
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-mkdirSync('screenshots', { recursive: true });
-try {
-  for (const id of process.argv.slice(2)) {
-    // A fresh context per page load, so service workers and storage never leak between stories.
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
-    const file = `screenshots/${id}.png`;
-    await page.screenshot({ path: file, fullPage: true });
-    console.log(file);
-    await context.close();
+
+/** The three looks of every page: viewport, and the Theme toolbar value. */
+const LOOKS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, theme: 'light' },
+  { name: 'phone', viewport: { width: 360, height: 780 }, theme: 'light' },
+  { name: 'dark', viewport: { width: 1280, height: 800 }, theme: 'dark' },
+];
+
+let base = values.url?.replace(/\/$/, '');
+let server;
+if (!base) {
+  if (!existsSync('storybook-static/index.json')) {
+    console.log('storybook-static/ is missing: building it (npm run build-storybook)');
+    execFileSync('npm', ['run', 'build-storybook'], { stdio: 'inherit' });
   }
+  server = await serveDirectory('storybook-static');
+  base = server.url;
+}
+
+const index = await (await fetch(`${base}/index.json`)).json();
+const entries = Object.values(index.entries).filter((entry) => positionals.length === 0 || positionals.some((word) => entry.id.includes(word.toLowerCase())));
+for (const look of LOOKS) mkdirSync(join(values.out, look.name), { recursive: true });
+
+const browser = await launchChromium();
+let written = 0;
+try {
+  // Two pages at a time: enough to keep two cores busy without starving the pages' own timers.
+  const queue = entries.flatMap((entry) => LOOKS.map((look) => ({ entry, look })));
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { entry, look } = job;
+      const context = await browser.newContext({ viewport: look.viewport, colorScheme: look.theme === 'dark' ? 'dark' : 'light' });
+      try {
+        const page = await context.newPage();
+        const viewMode = entry.type === 'docs' ? 'docs' : 'story';
+        await page.goto(`${base}/iframe.html?id=${entry.id}&viewMode=${viewMode}&globals=theme:${look.theme}`);
+        await waitForStorybookPage(page, viewMode);
+        const file = join(values.out, look.name, `${entry.id}.png`);
+        await page.screenshot({ path: file });
+        written += 1;
+      } catch (error) {
+        console.error(`${entry.id} (${look.name}): ${error.message}`);
+        process.exitCode = 1;
+      } finally {
+        await context.close();
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
 } finally {
   await browser.close();
-  server.close();
+  server?.close();
 }
+console.log(`${written} screenshots of ${entries.length} stories and docs pages in ${values.out}/{${LOOKS.map((look) => look.name).join(',')}}`);

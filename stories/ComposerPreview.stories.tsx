@@ -38,9 +38,10 @@ export const PinnedVersion: Story = {
   },
 };
 
-/** While the composer loads. */
+/** While the composer loads: the request never answers, and the client never gives up on it. */
 export const Loading: Story = {
   parameters: {
+    timeoutMs: 0,
     msw: {
       handlers: {
         api: [

@@ -12,9 +12,11 @@ import { Suspense } from 'react';
 import { expect } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
 
-/** Live examples of each hook, on the mock backend; the Docs/Hooks page embeds them. */
+/** Live examples of each hook, on the mock backend; the Hooks/Overview page embeds them. */
 const meta = {
   title: 'Hooks/Examples',
+  // Hooks/Overview embeds every example with its explanation; no second, generated page.
+  tags: ['!autodocs'],
   parameters: { msw: { handlers: storyApi('happy') } },
 } satisfies Meta;
 
@@ -23,7 +25,7 @@ type Story = StoryObj<typeof meta>;
 
 function Show({ label, value }: { label: string; value: unknown }) {
   return (
-    <figure>
+    <figure className="pcr-story-example">
       <figcaption>
         <code>{label}</code>
       </figcaption>

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import type { ScenarioName } from 'prompt-composer-react/mocks';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { TOOLBAR_KEYS } from './support/mock-api.ts';
 import { PlaygroundApp } from './support/PlaygroundApp.tsx';
+import { playgroundOutcome } from './support/playground-outcome.ts';
 
 /**
  * Everything together, on the mock backend. Use the toolbar: **API key** (free, pro, near limit,
@@ -8,22 +11,76 @@ import { PlaygroundApp } from './support/PlaygroundApp.tsx';
  * empty) reach every state by hand.
  */
 const meta = {
-  title: 'Playground',
+  title: 'Start here/Playground',
   component: PlaygroundApp,
+  // The app is the page: no generated docs page repeating it.
+  tags: ['!autodocs'],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof PlaygroundApp>;
 
 export default meta;
 
-/** The in-app preview: pick a composer or a prompt, type variables, watch the preview and the quota. */
+/** Generous: the `slow` scenario answers after 1.5 to 2.5 s, and a composer takes two requests. */
+const SLOW = { timeout: 12_000 };
+
+/**
+ * The in-app preview: pick a composer or a prompt, type variables, watch the preview and the quota. The
+ * play function checks whatever state the toolbar's key and scenario lead to (a test runs it under all 35).
+ */
 export const Playground: StoryObj<typeof meta> = {
-  play: async ({ canvas, canvasElement }) => {
-    const first = await canvas.findByRole('button', { name: 'HTML showcase' }, { timeout: 5000 });
-    await expect(first).toBeVisible();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Onboarding flow' }));
-    const input = (await canvas.findAllByRole('textbox', {}, { timeout: 5000 }))[0] as HTMLElement;
+  play: async ({ canvas, canvasElement, globals }) => {
+    const outcome = playgroundOutcome(globals.scenario as ScenarioName, globals.apiKey as keyof typeof TOOLBAR_KEYS);
+    const main = within(canvasElement.querySelector('main') as HTMLElement);
+
+    if (outcome.kind === 'error') {
+      // The library's own message, in the main area, with Retry where a retry may help.
+      const alert = await main.findByRole('alert', {}, SLOW);
+      await expect(alert).toHaveAttribute('data-code', outcome.code);
+      await expect(alert).toHaveClass('pcr-api-error');
+      const retry = main.queryByRole('button', { name: /retry/i });
+      // Both lists have answered before Retry takes a click (while one is still fetching it says "Retrying…").
+      if (retry) await waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'false'), SLOW);
+      if (outcome.retry === 'none') {
+        await expect(retry).toBeNull();
+      } else if (outcome.retry === 'again') {
+        // The retried requests fail again, and count: the usage line moves.
+        const usage = await canvas.findByText(/requests left this month/);
+        const before = usage.textContent;
+        await userEvent.click(retry as HTMLElement);
+        await waitFor(() => expect(usage.textContent).not.toBe(before), SLOW);
+        await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code), SLOW);
+      } else {
+        await userEvent.click(retry as HTMLElement);
+        await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', 'USAGE_LIMIT_EXCEEDED'), SLOW);
+      }
+      if (outcome.code === 'USAGE_LIMIT_EXCEEDED') {
+        await waitFor(() => expect(canvasElement.querySelector('.pcr-usage-banner[data-state="exceeded"]')).not.toBeNull());
+        await expect(canvas.getAllByRole('link', { name: /upgrade/i }).length).toBeGreaterThan(0);
+      }
+      return;
+    }
+
+    if (outcome.kind === 'empty') {
+      await expect(await main.findByRole('heading', { name: 'Nothing published yet' }, SLOW)).toBeVisible();
+      return;
+    }
+
+    // A real composer first (not the sanitizer fixture), ready to type into.
+    await expect(await main.findByRole('heading', { name: 'Onboarding flow' }, SLOW)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Onboarding flow' })).toHaveAttribute('aria-pressed', 'true');
+    const input = (await main.findAllByRole('textbox'))[0] as HTMLElement;
     await userEvent.type(input, 'Ada');
     await waitFor(() => expect(canvasElement.querySelector('mark[data-state="filled"]')?.textContent).toContain('Ada'));
     await expect(await canvas.findByText(/requests left this month/)).toBeVisible();
+    if (outcome.banner === 'critical') {
+      await waitFor(() => expect(canvasElement.querySelector('.pcr-usage-banner[data-state="critical"]')).not.toBeNull());
+    }
+
+    // Choosing another item keeps the navigation where it is.
+    const nav = canvas.getByRole('navigation', { name: 'Library' });
+    const top = nav.getBoundingClientRect().top;
+    await userEvent.click(await canvas.findByRole('button', { name: 'Ticket triage' }, SLOW));
+    await expect(await main.findByRole('heading', { name: 'Ticket triage' }, SLOW)).toBeVisible();
+    await expect(nav.getBoundingClientRect().top).toBe(top);
   },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PromptCard } from 'prompt-composer-react';
-import { expect } from 'storybook/test';
+import { expect, spyOn, userEvent, waitFor } from 'storybook/test';
 import { onboardingFlow, ticketTriage, welcomeEmail } from './support/fixtures.ts';
 
 /** One prompt: name, version, model, temperature, system message and the interpolated user message. */
@@ -30,13 +30,39 @@ export const Filled: Story = {
   },
 };
 
-/** Some values missing: their placeholders stay visible and are flagged. */
+/** Some values missing: their placeholders stay visible, flagged quietly (nobody has done anything wrong yet). */
 export const PartlyFilled: Story = {
   args: { values: { customer: { name: 'Ada Lovelace' } } },
   play: async ({ canvasElement }) => {
     const missing = [...canvasElement.querySelectorAll('mark[data-state="missing"]')].map((mark) => mark.textContent);
     await expect(missing).toContain('${plan}');
     await expect(canvasElement.querySelector('[data-message="user"]')?.textContent).toContain('${customer.company}');
+    await expect(canvasElement.querySelector('article')).toHaveAttribute('data-missing', 'quiet');
+  },
+};
+
+/** The app asks (`flagMissing`, say after a send attempt): unfilled placeholders are flagged as needing attention. */
+export const FlaggedMissing: Story = {
+  args: { values: { customer: { name: 'Ada Lovelace' } }, flagMissing: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('article')).toHaveAttribute('data-missing', 'alert');
+  },
+};
+
+/** Copying a message that still holds placeholders says so, and from then on they are flagged as needing attention. */
+export const CopiedWithUnfilled: Story = {
+  args: { values: { customer: { name: 'Ada Lovelace', company: 'Analytical Engines Ltd' } } },
+  play: async ({ canvas, canvasElement }) => {
+    const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const button = canvas.getByRole('button', { name: /copy user message/i });
+    const before = button.getBoundingClientRect();
+    await userEvent.click(button);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Copied with 2 unfilled placeholders: ${plan}, ${firstStep}'));
+    await expect(writeText).toHaveBeenCalledWith(expect.stringContaining('${plan}'));
+    await expect(canvasElement.querySelector('article')).toHaveAttribute('data-missing', 'alert');
+    // The message appears beside the button without moving it.
+    const after = button.getBoundingClientRect();
+    await expect([after.left, after.top]).toEqual([before.left, before.top]);
   },
 };
 
@@ -58,7 +84,7 @@ export const HostileValues: Story = {
   },
 };
 
-/** No values at all: every placeholder is flagged. */
+/** No values at all: every placeholder is flagged, quietly. */
 export const Empty: Story = {
   args: { values: {} },
   play: async ({ canvasElement }) => {
@@ -66,11 +92,18 @@ export const Empty: Story = {
   },
 };
 
-/** A prompt with structured-output schema fields and an input data root. */
-export const WithSchema: Story = {
+/**
+ * `ticket-triage`, whose variables live under its input data root (`config.inputDataRootName: "ticket"`):
+ * one nested value object fills `${ticket.subject}`, `${ticket.body}` and the rest.
+ */
+export const InputDataRoot: Story = {
   args: { prompt: ticketTriage, values: { ticket: { subject: 'Refund', customerEmail: 'ada@example.com', body: 'Please refund order 42.' } } },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { name: ticketTriage.promptName })).toBeVisible();
+    await expect(ticketTriage.config.inputDataRootName).toBe('ticket');
+    const filled = [...canvasElement.querySelectorAll('mark[data-state="filled"]')].map((mark) => mark.getAttribute('data-variable'));
+    await expect(filled.length).toBeGreaterThan(0);
+    await expect(filled.every((name) => name?.startsWith('ticket.'))).toBe(true);
   },
 };
 

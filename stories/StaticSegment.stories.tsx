@@ -1,7 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StaticSegment } from 'prompt-composer-react';
 import { HTML_SHOWCASE_SAFE, HTML_SHOWCASE_UNSAFE } from 'prompt-composer-react/mocks';
-import { expect } from 'storybook/test';
+import type { ReactNode } from 'react';
+import { expect, within } from 'storybook/test';
+
+/** Two labelled panes side by side (one above the other on a phone). */
+function Panes({ panes }: { panes: Array<[title: string, content: ReactNode]> }) {
+  return (
+    <div className="pcr-story-panes">
+      {panes.map(([title, content]) => (
+        <section key={title} className="pcr-story-pane" aria-label={title}>
+          <h2>{title}</h2>
+          {content}
+        </section>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Untrusted HTML from the service, sanitized with DOMPurify (strict by default) before it reaches the DOM.
@@ -27,10 +42,22 @@ export const Default: Story = {
   },
 };
 
-/** Hostile markup: scripts, event handlers, `javascript:` links, frames, forms and styles are removed. */
+/**
+ * Hostile markup, as the service sent it and as `StaticSegment` renders it: scripts, event handlers,
+ * `javascript:` links, frames, forms and styles are removed; their harmless text stays.
+ */
 export const WhatIsRemoved: Story = {
   args: { html: HTML_SHOWCASE_UNSAFE },
+  render: (args) => (
+    <Panes
+      panes={[
+        ['What the service sent', <pre className="pcr-story-source">{args.html}</pre>],
+        ['What StaticSegment renders', <StaticSegment {...args} />],
+      ]}
+    />
+  ),
   play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('region', { name: 'What the service sent' })).toHaveTextContent('<script>');
     const root = canvasElement.querySelector('[data-segment="static"]');
     // Absence checks prove nothing on an empty container: it must be filled, and keep the benign text.
     await expect(root?.getAttribute('data-state')).toBe('ready');
@@ -46,14 +73,25 @@ export const WhatIsRemoved: Story = {
   },
 };
 
-/** Both side by side: what is kept and what is removed, as the `html-showcase` fixture holds them. */
+/** Side by side, as the `html-showcase` fixture holds them: benign markup that is kept, hostile markup after sanitizing. */
 export const KeptAndRemoved: Story = {
-  args: { html: `${HTML_SHOWCASE_SAFE}\n${HTML_SHOWCASE_UNSAFE}` },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(await canvas.findByRole('table')).toBeVisible();
-    const root = canvasElement.querySelector('[data-segment="static"]');
+  render: () => (
+    <Panes
+      panes={[
+        ['Kept: benign markup', <StaticSegment html={HTML_SHOWCASE_SAFE} />],
+        ['Removed: hostile markup, sanitized', <StaticSegment html={HTML_SHOWCASE_UNSAFE} />],
+      ]}
+    />
+  ),
+  play: async ({ canvas }) => {
+    const kept = canvas.getByRole('region', { name: 'Kept: benign markup' });
+    const removed = canvas.getByRole('region', { name: 'Removed: hostile markup, sanitized' });
+    // Side by side on a wide screen: the panes share a row.
+    if (window.innerWidth > 768) await expect(kept.getBoundingClientRect().top).toBe(removed.getBoundingClientRect().top);
+    await expect(await within(kept).findByRole('table')).toBeVisible();
+    const root = removed.querySelector('[data-segment="static"]');
     await expect(root?.getAttribute('data-state')).toBe('ready');
-    await expect(canvas.getByText('Click me: nothing should happen.')).toBeVisible();
+    await expect(within(removed).getByText('Click me: nothing should happen.')).toBeVisible();
     await expect(root?.querySelector('script, iframe, form, style, [onclick], [onerror]')).toBeNull();
     await expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   },

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createPromptApiClient, PromptApiProvider, UsageBanner } from 'prompt-composer-react';
-import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS } from 'prompt-composer-react/mocks';
+import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { useEffect, useMemo } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
@@ -20,7 +20,8 @@ const meta = {
   title: 'Components/UsageBanner',
   component: UsageBanner,
   render: (args) => <UsageHarness {...args} />,
-  args: { warningAt: 0.8, criticalAt: 0.95, dismissible: true },
+  // The app's upgrade page: the critical warning links to it before any 429 has brought the service's own.
+  args: { warningAt: 0.8, criticalAt: 0.95, dismissible: true, upgradeUrl: UPGRADE_URL },
   argTypes: {
     warningAt: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
     criticalAt: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
@@ -32,15 +33,6 @@ type Story = StoryObj<typeof meta>;
 
 const banner = (element: HTMLElement) => element.querySelector('[data-state="warning"], [data-state="critical"], [data-state="exceeded"]');
 
-/** Below the first threshold nothing shows. */
-export const Hidden: Story = {
-  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(1200)) } },
-  play: async ({ canvas, canvasElement }) => {
-    await canvas.findByText('Last request: OK', {}, { timeout: 5000 });
-    await expect(banner(canvasElement)).toBeNull();
-  },
-};
-
 /** 82 % used: a warning (`role="status"`). */
 export const Warning: Story = {
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) } },
@@ -50,11 +42,13 @@ export const Warning: Story = {
   },
 };
 
-/** 96 % used: the critical warning, still dismissible. */
+/** 96 % used: the critical warning, with the upgrade link, still dismissible. */
 export const Critical: Story = {
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4800)) } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('critical'), { timeout: 5000 });
+    await expect(canvas.getByRole('link', { name: /upgrade/i })).toHaveAttribute('href', UPGRADE_URL);
+    await expect(canvas.getByRole('button', { name: /dismiss/i })).toBeVisible();
   },
 };
 
@@ -65,6 +59,15 @@ export const Exceeded: Story = {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
     await expect(banner(canvasElement)?.getAttribute('role')).toBe('alert');
     await expect(canvas.getByRole('link', { name: /upgrade/i })).toBeVisible();
+  },
+};
+
+/** Below the first threshold nothing shows. */
+export const Hidden: Story = {
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(1200)) } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByText('Last request: OK', {}, { timeout: 5000 });
+    await expect(banner(canvasElement)).toBeNull();
   },
 };
 
@@ -85,13 +88,15 @@ const meter: { db?: MockDb } = {};
 
 function MeterDemo({ used, plan, ...props }: { used: number; plan: 'free' | 'pro' } & Parameters<typeof UsageBanner>[0]) {
   const key = plan === 'pro' ? FIXTURE_KEYS.pro : FIXTURE_KEYS.free;
+  // No account uses more than its plan: past the limit, the slider means "all of it".
+  const limit = PLAN_LIMITS[plan];
   const client = useMemo(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey: key }), [key]);
   const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }), []);
   useEffect(() => {
-    // The request that reports the usage counts itself, hence the one less.
-    meter.db?.setUsage(key, Math.max(0, used - 1));
+    // The request that reports the usage counts itself, hence the one less; a 429 counts nothing.
+    meter.db?.setUsage(key, used >= limit ? limit : Math.max(0, used - 1));
     void queryClient.invalidateQueries();
-  }, [key, used, queryClient]);
+  }, [key, used, limit, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <PromptApiProvider client={client} retry={false}>
@@ -101,7 +106,10 @@ function MeterDemo({ used, plan, ...props }: { used: number; plan: 'free' | 'pro
   );
 }
 
-/** Turn the controls: requests used this month and the plan (Free 5,000, Pro 50,000). */
+/**
+ * Turn the controls: requests used this month and the plan (Free 5,000, Pro 50,000). Past the plan's
+ * limit the account has used all of it: the exceeded banner.
+ */
 export const Meter: StoryObj<typeof MeterDemo> = {
   render: (args) => <MeterDemo {...args} />,
   args: { used: 4500, plan: 'free', warningAt: 0.8, criticalAt: 0.95, dismissible: false },
@@ -118,5 +126,16 @@ export const Meter: StoryObj<typeof MeterDemo> = {
   },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('warning'), { timeout: 5000 });
+  },
+};
+
+/** The Meter past the Free plan's limit: "5,000 of 5,000", never more used than the plan holds. */
+export const MeterPastTheLimit: StoryObj<typeof MeterDemo> = {
+  ...Meter,
+  args: { ...Meter.args, used: 20_000 },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
+    await expect(banner(canvasElement)?.textContent).toMatch(/5,000 of 5,000/);
+    await expect(banner(canvasElement)?.textContent).not.toMatch(/19,999|20,000/);
   },
 };

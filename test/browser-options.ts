@@ -1,5 +1,5 @@
 import { playwright } from '@vitest/browser-playwright';
-import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
 
 /**
  * Launch options for the machine's Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else
@@ -7,19 +7,5 @@ import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
  * A factory, because each Vitest project mutates the options object it is given.
  */
 export function chromium() {
-  return playwright({
-    launchOptions: {
-      executablePath: findChromium() ?? process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-  });
+  return playwright({ launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] } });
 }

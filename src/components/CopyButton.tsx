@@ -20,6 +20,17 @@ export interface CopyButtonProps {
    */
   labelContext?: string;
   /**
+   * What the status region says after a successful copy, for example that the text still holds
+   * placeholders.
+   * @default 'Copied'
+   */
+  copiedMessage?: string;
+  /**
+   * Called after a successful copy.
+   * @default undefined
+   */
+  onCopied?: () => void;
+  /**
    * Extra class names, after `pcr-copy`.
    * @default undefined
    */
@@ -42,7 +53,7 @@ const MESSAGE_MS = 4000;
  * outcome in a `role="status"` region: "Copied", or a failure message when the clipboard is missing or
  * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
  */
-export function CopyButton({ text, label = 'Copy', labelContext, className }: CopyButtonProps) {
+export function CopyButton({ text, label = 'Copy', labelContext, copiedMessage = MESSAGES.copied, onCopied, className }: CopyButtonProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -57,6 +68,7 @@ export function CopyButton({ text, label = 'Copy', labelContext, className }: Co
       // Without a clipboard (no DOM, an insecure context) this throws too, and counts as a failure.
       await navigator.clipboard.writeText(text);
       show('copied');
+      onCopied?.();
     } catch {
       show('failed');
     }
@@ -69,7 +81,7 @@ export function CopyButton({ text, label = 'Copy', labelContext, className }: Co
         {labelContext ? <span className="pcr-visually-hidden">{`, ${labelContext}`}</span> : null}
       </button>
       <span role="status" className="pcr-copy__status">
-        {MESSAGES[state]}
+        {state === 'copied' ? copiedMessage : MESSAGES[state]}
       </span>
     </span>
   );

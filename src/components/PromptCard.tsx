@@ -1,4 +1,4 @@
-import { type JSX, memo, useId } from 'react';
+import { type JSX, memo, useId, useState } from 'react';
 import type { Prompt, PromptSegment } from '../api/types.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../template/interpolate.ts';
 import type { TemplateValues } from '../template/lookup.ts';
@@ -28,6 +28,13 @@ export interface PromptCardProps {
    * @default true
    */
   copy?: boolean;
+  /**
+   * Flags unfilled placeholders as needing attention (`data-missing="alert"`: red in the stylesheet), for
+   * example after the user tried to send the prompt. Otherwise they are flagged quietly
+   * (`data-missing="quiet"`) until the user copies a message that still holds one.
+   * @default false
+   */
+  flagMissing?: boolean;
   /**
    * Extra class names, after `pcr-prompt-card`.
    * @default undefined
@@ -64,16 +71,23 @@ function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user'
 }
 
 function missingNote(names: readonly string[]): string {
-  const count = names.length === 1 ? '1 variable has no value' : `${names.length} variables have no value`;
-  return `${count}: ${names.join(', ')}`;
+  return `${names.length} ${names.length === 1 ? 'variable' : 'variables'} to fill in: ${names.join(', ')}`;
+}
+
+/** What the copy button says after copying a message that still holds unfilled placeholders. */
+function copiedUnfilled(names: readonly string[]): string {
+  const count = names.length === 1 ? '1 unfilled placeholder' : `${names.length} unfilled placeholders`;
+  return `Copied with ${count}: ${names.map((name) => `\${${name}}`).join(', ')}`;
 }
 
 /**
  * One prompt: name, version, model, temperature, system message, and the user message with each
  * placeholder filled from `values` (in `<mark data-state="filled">`) or kept as its raw `${name}` text
  * and flagged (`<mark data-state="missing">`, plus a count and list of missing names after the
- * message). The message element's text is exactly the interpolated text, so what a user copies is
- * what would be sent. Presentational: no provider, no fetching.
+ * message). The card has `data-state="complete"` or `"missing"`; with missing values also
+ * `data-missing="quiet"` until the user copies the message anyway or `flagMissing` asks, then
+ * `data-missing="alert"`. The message element's text is exactly the interpolated text, so what a user
+ * copies is what would be sent. Presentational: no provider, no fetching.
  *
  * @example
  * <PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />
@@ -83,14 +97,18 @@ export const PromptCard = memo(function PromptCard({
   values = NO_VALUES,
   headingLevel = 3,
   copy = true,
+  flagMissing = false,
   className,
 }: PromptCardProps) {
   const id = useId();
+  // The user copied a message that still had unfilled placeholders: from then on they are flagged loudly.
+  const [copiedUnfilledOnce, setCopiedUnfilledOnce] = useState(false);
   // No useMemo: the card is memoized as a whole, so it re-renders only when a prop changes, and that is
   // its prompt or its values (which need a new interpolation anyway) all but always.
   const system = interpolateParts(prompt.systemMessage, values);
   const user = interpolateParts(prompt.userMessage, values);
   const missing = missingNames([...system, ...user]);
+  const userMissing = missingNames(user);
   const Heading = `h${headingLevel}` as keyof JSX.IntrinsicElements & `h${HeadingLevel}`;
 
   return (
@@ -98,6 +116,7 @@ export const PromptCard = memo(function PromptCard({
       className={classNames('pcr-prompt-card', className)}
       aria-labelledby={`${id}-name`}
       data-state={missing.length > 0 ? 'missing' : 'complete'}
+      data-missing={missing.length > 0 ? (flagMissing || copiedUnfilledOnce ? 'alert' : 'quiet') : undefined}
     >
       <header className="pcr-prompt-card__header">
         <Heading id={`${id}-name`} className="pcr-prompt-card__name">
@@ -122,7 +141,13 @@ export const PromptCard = memo(function PromptCard({
       )}
       {copy && (
         <div className="pcr-prompt-card__actions">
-          <CopyButton text={joinParts(user, 'keep')} label="Copy user message" labelContext={prompt.promptName} />
+          <CopyButton
+            text={joinParts(user, 'keep')}
+            label="Copy user message"
+            labelContext={prompt.promptName}
+            copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing) : undefined}
+            onCopied={userMissing.length > 0 ? () => setCopiedUnfilledOnce(true) : undefined}
+          />
         </div>
       )}
     </article>

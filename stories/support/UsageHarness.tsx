@@ -11,11 +11,11 @@ export function UsageHarness(props: UsageBannerProps) {
   return (
     <div>
       <UsageBanner {...props} />
-      <p>
-        <button type="button" onClick={() => void queryClient.invalidateQueries()}>
+      <p className="pcr-story-row">
+        <button type="button" className="pcr-story-button" onClick={() => void queryClient.invalidateQueries()}>
           Send a request
-        </button>{' '}
-        {prompts.isFetching ? 'Sending…' : prompts.error ? `Last request: ${prompts.error.code}` : 'Last request: OK'}
+        </button>
+        <span>{prompts.isFetching ? 'Sending…' : prompts.error ? `Last request: ${prompts.error.code}` : 'Last request: OK'}</span>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw';
+import { http, type HttpHandler, HttpResponse } from 'msw';
 import {
   createPromptApiHandlers,
   createScenario,
@@ -83,3 +83,28 @@ export const TOOLBAR_KEYS = {
   exhausted: FIXTURE_KEYS.exhausted,
   revoked: FIXTURE_KEYS.revoked,
 } as const;
+
+/** A picture in the fixtures' palette: three board columns, labelled with the image's file name. */
+function boardPicture(name: string): string {
+  const columns = [0, 1, 2]
+    .map((column) => `<rect x="${24 + column * 148}" y="56" width="136" height="190" rx="10" fill="#ffffff" stroke="#d1d9e0"/>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270" viewBox="0 0 480 270"><rect width="480" height="270" rx="12" fill="#ddf4ff"/><text x="24" y="38" font-family="system-ui, sans-serif" font-size="18" fill="#0a3069">${name}</text>${columns}</svg>`;
+}
+
+/** What a tracking pixel is: one transparent pixel. */
+const PIXEL = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+
+/**
+ * The image host of the fixtures' static HTML (`https://images.prompt-composer.test/...`), which does not
+ * exist: `pixel.png` is a transparent pixel, any other path a board picture, so a showcase story shows
+ * images instead of broken ones.
+ */
+export function imageHost(): HttpHandler[] {
+  return [
+    http.get('https://images.prompt-composer.test/*', ({ request }) => {
+      const name = new URL(request.url).pathname.slice(1);
+      return new HttpResponse(name === 'pixel.png' ? PIXEL : boardPicture(name), { headers: { 'Content-Type': 'image/svg+xml' } });
+    }),
+  ];
+}

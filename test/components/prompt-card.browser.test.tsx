@@ -38,8 +38,18 @@ describe('PromptCard', () => {
       const missing = [...card.querySelectorAll('mark[data-state="missing"]')].map((mark) => mark.textContent);
       expect(missing).toEqual(['${brand}', '${product}']);
       expect(card.dataset.state).toBe('missing');
-      expect(within(card).getByText('2 variables have no value: brand, product')).toBeTruthy();
+      expect(within(card).getByText('2 variables to fill in: brand, product')).toBeTruthy();
       expect(await axeViolations(document.body)).toEqual([]);
+    });
+
+    it('flags them quietly before anyone has acted', () => {
+      render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />, { wrapper: Page });
+      expect(screen.getByRole('article').dataset.missing).toBe('quiet');
+    });
+
+    it('flags them as needing attention when the app asks (flagMissing)', () => {
+      render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} flagMissing />, { wrapper: Page });
+      expect(screen.getByRole('article').dataset.missing).toBe('alert');
     });
   });
 
@@ -48,7 +58,7 @@ describe('PromptCard', () => {
       render(<PromptCard prompt={prompt} />, { wrapper: Page });
       const card = screen.getByRole('article');
       expect(userMessage(card).textContent).toBe(prompt.userMessage);
-      expect(within(card).getByText('3 variables have no value: brand, customer.name, product')).toBeTruthy();
+      expect(within(card).getByText('3 variables to fill in: brand, customer.name, product')).toBeTruthy();
     });
   });
 
@@ -110,13 +120,28 @@ describe('PromptCard', () => {
   describe('when the copy button is used with the keyboard', () => {
     it('copies the interpolated user message and says "Copied"', async () => {
       const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-      render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />, { wrapper: Page });
+      render(<PromptCard prompt={prompt} values={{ brand: 'Acme', customer: { name: 'Ada' }, product: 'Rockets' }} />, { wrapper: Page });
       const button = screen.getByRole('button', { name: 'Copy user message, Welcome email' });
       await userEvent.tab();
       expect(document.activeElement).toBe(button);
       await userEvent.keyboard('{Enter}');
       await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'));
+      expect(writeText).toHaveBeenCalledExactlyOnceWith('Write a welcome email to Ada about Rockets.');
+      expect(await axeViolations(document.body)).toEqual([]);
+    });
+  });
+
+  describe('when a message with unfilled placeholders is copied', () => {
+    it('copies it as it is, says which placeholders it holds, and flags them from then on', async () => {
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />, { wrapper: Page });
+      const card = screen.getByRole('article');
+      expect(card.dataset.missing).toBe('quiet');
+      await userEvent.click(screen.getByRole('button', { name: 'Copy user message, Welcome email' }));
+      // Only the user message is copied, so only its placeholders count (not the system message's ${brand}).
+      await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied with 1 unfilled placeholder: ${product}'));
       expect(writeText).toHaveBeenCalledExactlyOnceWith('Write a welcome email to Ada about ${product}.');
+      expect(card.dataset.missing).toBe('alert');
       expect(await axeViolations(document.body)).toEqual([]);
     });
   });

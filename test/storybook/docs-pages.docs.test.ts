@@ -1,0 +1,139 @@
+/**
+ * Storybook's docs pages as a reader sees them: the built Storybook in Chromium, every docs page (the
+ * generated component pages and the MDX guides). A page fails when Markdown reaches it as text (a GFM
+ * table rendered as pipes), or when its stories' boxes are so much taller than what they show that the
+ * page is more than twice as tall as its content.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+
+const run = promisify(execFile);
+
+let output: string;
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+let browser: Browser;
+let docsIds: string[];
+
+beforeAll(async () => {
+  output = mkdtempSync(join(tmpdir(), 'pcr-storybook-'));
+  await run('npx', ['storybook', 'build', '--quiet', '--output-dir', output], {
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  server = await serveDirectory(output);
+  browser = await launchChromium();
+  const index = (await (await fetch(`${server.url}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
+  docsIds = Object.values(index.entries)
+    .filter((entry) => entry.type === 'docs')
+    .map((entry) => entry.id);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (output) rmSync(output, { recursive: true, force: true });
+});
+
+/** Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for its stories. */
+async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=docs`);
+    await waitForStorybookPage(page, 'docs');
+    return await look(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Lines of the page's prose (code blocks aside) that look like Markdown table syntax: `| a | b |` or `|---|`. */
+function markdownTableText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.querySelector('#storybook-docs') ?? document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('pre, code, textarea, .docblock-source')) continue;
+      for (const line of (node.textContent ?? '').split('\n')) {
+        if (/^\s*\|.*\|\s*$/.test(line) || /\|\s*:?-{3,}:?\s*\|/.test(line)) found.push(line.trim().slice(0, 80));
+      }
+    }
+    return found;
+  });
+}
+
+/** How tall the page is, and how tall it would be if every story's box were as tall as what it shows. */
+function heights(page: Page): Promise<{ page: number; content: number; stories: Array<{ id: string; box: number; content: number }> }> {
+  return page.evaluate(() => {
+    /** The vertical extent of what a story shows: its text and its replaced elements (inputs, images, meters). */
+    function contentHeight(root: Element): number {
+      let top = Infinity;
+      let bottom = -Infinity;
+      const add = (rect: DOMRect) => {
+        if (rect.width === 0 && rect.height === 0) return;
+        top = Math.min(top, rect.top);
+        bottom = Math.max(bottom, rect.bottom);
+      };
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        add(range.getBoundingClientRect());
+      }
+      for (const element of root.querySelectorAll('img, svg, input, select, textarea, button, meter, canvas, video, hr')) add(element.getBoundingClientRect());
+      return bottom > top ? bottom - top : 0;
+    }
+    const stories = [...document.querySelectorAll('[id^="story--"][id$="-inner"]')].map((root) => ({
+      id: root.id,
+      box: root.getBoundingClientRect().height,
+      content: contentHeight(root),
+    }));
+    const pageHeight = document.documentElement.scrollHeight;
+    // A story box may take a little more than its content (padding, a card's border): 48 px of slack each.
+    const excess = stories.reduce((sum, story) => sum + Math.max(0, story.box - story.content - 48), 0);
+    return { page: pageHeight, content: pageHeight - excess, stories };
+  });
+}
+
+type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[] };
+
+describe('Storybook docs pages', () => {
+  /** Every docs page, opened once: what each check reads. */
+  const pages = new Map<string, Measured>();
+  beforeAll(async () => {
+    for (const id of docsIds) {
+      pages.set(id, await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page) })));
+    }
+  });
+
+  it('are found in the built Storybook, Markdown guides included', () => {
+    expect(docsIds.length).toBeGreaterThan(5);
+    expect(docsIds).toContain('guides-caching-and-quota--docs');
+  });
+
+  it('render Markdown tables as tables, never as pipe text', () => {
+    const failures = [...pages].filter(([, page]) => page.tableText.length > 0).map(([id, page]) => `${id}: ${page.tableText.slice(0, 3).join(' / ')}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('are at most twice as tall as what their stories show', () => {
+    const failures: string[] = [];
+    for (const [id, measured] of pages) {
+      if (measured.page <= 2 * measured.content) continue;
+      const tallest = [...measured.stories].sort((a, b) => b.box - b.content - (a.box - a.content))[0];
+      failures.push(
+        `${id}: ${measured.page} px for ${Math.round(measured.content)} px of content` +
+          (tallest ? ` (${tallest.id}: a ${Math.round(tallest.box)} px box around ${Math.round(tallest.content)} px)` : ''),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});
