@@ -1,5 +1,5 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import type { Prompt } from '../api/types.ts';
 import { usePromptList } from '../query/useLists.ts';
 import { usePrompt } from '../query/usePrompt.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
@@ -26,9 +26,16 @@ export interface PromptPreviewProps extends PreviewBaseProps {
 const LATEST = '';
 
 /**
+ * TanStack `placeholderData` that keeps the shown prompt while another version of it loads, and nothing
+ * across prompts: a new `promptId` shows the loading state, never the previous prompt under the new props.
+ */
+const sameIdPlaceholder = (promptId: string) => (previous: Prompt | undefined) => (previous?.promptId === promptId ? previous : undefined);
+
+/**
  * The in-app preview of one prompt: a version picker fed by `usePromptList({ includeVersions: true })`
  * ("Latest" first), one labelled input per variable, and the prompt live through `PromptCard`. While
- * another version loads, the previous one stays on screen (`aria-busy`). Errors in human words.
+ * another version of the same prompt loads, the shown one stays on screen (`aria-busy`); a new `promptId`
+ * shows the loading state instead. Errors in human words.
  *
  * @example
  * <PromptPreview promptId="welcome-email" version="1.0.0" />
@@ -54,7 +61,7 @@ export function PromptPreview({
   }
   const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true });
-  const query = usePrompt(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: keepPreviousData });
+  const query = usePrompt(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: sameIdPlaceholder(promptId) });
   const prompt = query.data;
   const { values, setValue } = usePreviewValues(initialValues, onValuesChange);
 
