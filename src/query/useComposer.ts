@@ -2,6 +2,7 @@ import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspen
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
+import { givenOptions } from './given-options.ts';
 import { composerQueryOptions } from './options.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
@@ -23,7 +24,7 @@ export interface UseComposerOptions<TData = Composer>
 export function useComposer<TData = Composer>(composerId: string, options: UseComposerOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('useComposer');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
 }
 
@@ -38,5 +39,5 @@ export interface UseSuspenseComposerOptions<TData = Composer>
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('useSuspenseComposer');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...givenOptions(queryOptions) });
 }

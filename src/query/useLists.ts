@@ -1,6 +1,7 @@
 import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';
+import { givenOptions } from './given-options.ts';
 import { composerListQueryOptions, promptListQueryOptions } from './options.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
@@ -27,7 +28,7 @@ export type UseSuspenseListOptions<TItem, TData> = Omit<
  */
 export function usePromptList<TData = Prompt[]>({ includeVersions, ...options }: UseListOptions<Prompt, TData> = {}) {
   const { client, defaults } = usePromptApi('usePromptList');
-  return useQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  return useQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** `usePromptList` for Suspense. */
@@ -36,13 +37,13 @@ export function useSuspensePromptList<TData = Prompt[]>({
   ...options
 }: UseSuspenseListOptions<Prompt, TData> = {}) {
   const { client, defaults } = usePromptApi('useSuspensePromptList');
-  return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** Every composer of the account, in one request that also fills each `useComposer(id)` cache entry. */
 export function useComposerList<TData = Composer[]>({ includeVersions, ...options }: UseListOptions<Composer, TData> = {}) {
   const { client, defaults } = usePromptApi('useComposerList');
-  return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** `useComposerList` for Suspense. */
@@ -51,5 +52,5 @@ export function useSuspenseComposerList<TData = Composer[]>({
   ...options
 }: UseSuspenseListOptions<Composer, TData> = {}) {
   const { client, defaults } = usePromptApi('useSuspenseComposerList');
-  return useSuspenseQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  return useSuspenseQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }

@@ -2,6 +2,7 @@ import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspen
 import type { PromptApiError } from '../api/errors.ts';
 import type { Prompt } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
+import { givenOptions } from './given-options.ts';
 import { promptQueryOptions } from './options.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
@@ -23,7 +24,7 @@ export interface UsePromptOptions<TData = Prompt>
 export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('usePrompt');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
 }
 
@@ -38,5 +39,5 @@ export interface UseSuspensePromptOptions<TData = Prompt>
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('useSuspensePrompt');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...givenOptions(queryOptions) });
 }
