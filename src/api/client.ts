@@ -69,8 +69,8 @@ export interface PromptApiClient {
   readonly baseUrl: string;
   /** The cache scope query keys use. Never contains the API key. */
   readonly scope: string;
-  /** The account's usage, fed by every response's rate-limit headers. */
-  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe'>;
+  /** The account's usage, fed by every response's rate-limit headers; `reset()` lifts the quota guard. */
+  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe' | 'reset'>;
   /** `GET /prompts/{promptId}`. */
   getPrompt(promptId: string, options?: GetOptions): Promise<Prompt>;
   /** `GET /prompts`. */
@@ -141,7 +141,7 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
   return {
     baseUrl,
     scope,
-    usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe },
+    usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe, reset: usage.reset },
     getPrompt: (promptId, { version, signal } = {}) =>
       refuseUnaddressable('prompts', promptId) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
     listPrompts: ({ includeVersions, signal } = {}) =>

@@ -2,9 +2,18 @@ import { useId, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
 import { classNames } from './class-names.ts';
 import { safeHref } from './safe-href.ts';
-import { DEFAULT_CRITICAL_AT, DEFAULT_WARNING_AT, type UsageAlertLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
+import {
+  DEFAULT_CRITICAL_AT,
+  DEFAULT_WARNING_AT,
+  type UsageAlertLevel,
+  usageLevel,
+  usagePeriod,
+  type UsageThresholds,
+  visibleUsageLevel,
+} from './usage-level.ts';
 import { usageWording } from './usage-wording.ts';
 import { usePeriodEnded } from './usePeriodEnded.ts';
+import { useUsageCheck } from './useUsageCheck.ts';
 import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
 
 /** Props of `UsageBanner`. */
@@ -35,6 +44,15 @@ export interface UsageBannerProps extends UsageThresholds {
   storageKey?: string;
   /** Which Web Storage `storageKey` uses. @default 'local' */
   storage?: UsageDismissalStorage;
+  /**
+   * Whether the exceeded banner has a "Check again" button, for after an upgrade: it calls
+   * `client.usage.reset()` (which lifts the quota guard) and sends one request, `GET /prompts` through
+   * your QueryClient (its data refreshes the prompt list and every prompt's latest entry), and the banner
+   * shows what that response reports. A 429 is not metered, so a check that finds the quota still spent
+   * costs nothing.
+   * @default true
+   */
+  checkAgain?: boolean;
   /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
   now?: () => number;
   /** Extra class names on the banner. @default undefined */
@@ -68,10 +86,14 @@ export function UsageBanner({
   upgradeUrl,
   storageKey,
   storage = 'local',
+  checkAgain = true,
   now = Date.now,
   className,
 }: UsageBannerProps) {
-  const latest = useUsage();
+  const reported = useUsage();
+  const { checking, check, usage: store } = useUsageCheck('UsageBanner');
+  // While a check runs, the snapshot shown before it stays on screen.
+  const latest = checking ?? reported;
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -109,6 +131,22 @@ export function UsageBanner({
           <a className="pcr-usage-banner__upgrade" href={link}>
             Upgrade your plan
           </a>
+        ) : null}
+        {checkAgain && level === 'exceeded' ? (
+          <button
+            type="button"
+            className="pcr-usage-banner__check"
+            aria-disabled={checking !== null}
+            onClick={() => {
+              if (checking) return;
+              void check(usage, () => {
+                // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
+                if (usageLevel(store.getSnapshot(), { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
+              });
+            }}
+          >
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
         ) : null}
         {dismissible && level !== 'exceeded' ? (
           <button

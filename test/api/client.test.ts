@@ -366,6 +366,42 @@ describe('quota guard', () => {
     expect(api.usage.getSnapshot()).toMatchObject({ remaining: 4999, exceeded: false });
   });
 
+  it('usage.reset() lifts the guard before the reset time: the next call is sent, and its response is the usage', async () => {
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    let sent = 0;
+    let exhausted = true;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return exhausted
+        ? HttpResponse.json({ error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, { status: 429, headers: rateLimitHeaders(5000, 0, reset) })
+        : HttpResponse.json([], { headers: rateLimitHeaders(50_000, 44_999, reset) });
+    }));
+    const api = client({ now: () => Date.UTC(2026, 10, 20) });
+    await failure(api.listPrompts());
+    expect((await failure(api.listPrompts())).status).toBe(0);
+    expect(sent).toBe(1);
+
+    let notified = 0;
+    api.usage.subscribe(() => notified++);
+    api.usage.reset();
+    expect(api.usage.getSnapshot()).toBeNull();
+    expect(notified).toBe(1);
+    api.usage.reset();
+    expect(notified).toBe(1);
+
+    // Still spent: the call is sent, answered 429, and the guard is back on.
+    expect((await failure(api.listPrompts())).status).toBe(429);
+    expect(sent).toBe(2);
+    expect(api.usage.getSnapshot()).toMatchObject({ exceeded: true });
+
+    // After an upgrade: the next call after reset() succeeds and reports the new quota.
+    exhausted = false;
+    api.usage.reset();
+    expect(await api.listPrompts()).toEqual([]);
+    expect(sent).toBe(3);
+    expect(api.usage.getSnapshot()).toMatchObject({ limit: 50_000, remaining: 44_999, exceeded: false });
+  });
+
   it('a 429 without rate-limit headers waits for its Retry-After instead, then sends again', async () => {
     let now = Date.UTC(2026, 10, 20);
     let sent = 0;
