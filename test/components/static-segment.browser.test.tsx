@@ -82,6 +82,19 @@ describe('StaticSegment', () => {
     });
   });
 
+  describe('given class attributes (untrusted HTML borrowing the host app\'s utility classes)', () => {
+    const overlay = '<a class="fixed inset-0 z-50 opacity-0" href="https://example.test/">x</a><p class="lead">text</p>';
+
+    it('drops them by default', () => {
+      render(<StaticSegment html={overlay} />);
+      expect(document.querySelector('.pcr-static')!.innerHTML).toBe('<a href="https://example.test/">x</a><p>text</p>');
+    });
+
+    it("keeps them when the policy allows 'class'", () => {
+      expect(String(sanitizeHtml(overlay, { allowAttributes: ['class'] }))).toBe(overlay);
+    });
+  });
+
   describe('given the exported sanitizeHtml', () => {
     it('shares the cache with StaticSegment and returns sanitized markup', () => {
       expect(String(sanitizeHtml('<a href="javascript:alert(1)" target="_blank">x</a>'))).toBe(
