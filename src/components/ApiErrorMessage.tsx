@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { PromptApiError } from '../api/errors.ts';
+import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
 
 /** What a failed request was about, for the wording. */
@@ -95,10 +96,9 @@ function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: str
 export function ApiErrorMessage({ error, onRetry, retrying = false, subject, resetAt, upgradeUrl, locale, timeZone }: ApiErrorMessageProps) {
   const titleId = useId();
   const about = subject ?? (error.path.startsWith('/composers') ? 'composer' : 'prompt');
-  const reset = error.rateLimit ? new Date(error.rateLimit.reset * 1000) : (resetAt ?? null);
-  const locales = locale as string | string[] | undefined;
-  const resetText = reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null;
-  const numbers = new Intl.NumberFormat(locales);
+  // The error's own headers first; a reset no Date can hold falls back to `resetAt`.
+  const resetText = formatResetDate(error.rateLimit && error.rateLimit.reset * 1000, locale, timeZone) ?? formatResetDate(resetAt, locale, timeZone);
+  const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
   const { title, detail } = wording(error, about, resetText, numbers);
   // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
   const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useUsage } from '../query/useUsage.ts';
 import { classNames } from './class-names.ts';
+import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
 import {
   DEFAULT_CRITICAL_AT,
@@ -105,7 +106,7 @@ export function UsageBanner({
     // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
     const locales = locale as string | string[] | undefined;
     const numbers = new Intl.NumberFormat(locales);
-    const resetText = usage.reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(usage.reset) : null;
+    const resetText = formatResetDate(usage.reset, locale, timeZone);
     const { title, detail } = usageWording(level, usage, numbers, resetText);
     const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
     const limit = Math.max(usage.limit, 0);
