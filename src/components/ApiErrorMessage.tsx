@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PromptApiError } from '../api/errors.ts';
+import type { PromptApiErrorData } from '../api/errors.ts';
 import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
 
@@ -8,8 +8,8 @@ export type ApiErrorSubject = 'prompt' | 'composer';
 
 /** Props of `ApiErrorMessage`. */
 export interface ApiErrorMessageProps {
-  /** The error of a client call or a hook. */
-  error: PromptApiError;
+  /** The error of a client call or a hook, or its data from a worker (`error.toJSON()`). */
+  error: PromptApiErrorData;
   /** Shows a Retry button for errors a retry may cure (server, network, timeout, invalid response). @default undefined */
   onRetry?: () => void;
   /** Whether a retry is running: the button says so and ignores clicks. @default false */
@@ -35,12 +35,12 @@ export interface ApiErrorMessageProps {
  * (network errors, timeouts, server errors), and for a response it could not read, which a retry may
  * cure too.
  */
-export function canRetryApiError(error: PromptApiError): boolean {
+export function canRetryApiError(error: PromptApiErrorData): boolean {
   return error.retryable || error.code === 'INVALID_RESPONSE';
 }
 
 /** The `version` of the failed request's query string, or `null`. */
-function requestedVersion(error: PromptApiError): string | null {
+function requestedVersion(error: PromptApiErrorData): string | null {
   return new URLSearchParams(error.path.split('?')[1]).get('version');
 }
 
@@ -50,7 +50,7 @@ interface Wording {
 }
 
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
+function wording(error: PromptApiErrorData, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
   const code = error.code === 'INVALID_RESPONSE' && error.status >= 500 ? 'INTERNAL_ERROR' : error.code;

@@ -476,6 +476,53 @@ describe('isPromptApiError', () => {
     expect(isPromptApiError({ name: 'PromptApiError', code: 'NOT_FOUND' })).toBe(false);
     expect(isPromptApiError(null)).toBe(false);
   });
+
+  describe('given an error sent as data (a worker message, a JSON payload, a persisted cache)', () => {
+    /** A real failure of the client: a 429 with usage, an upgrade link and rate-limit headers. */
+    async function realError(): Promise<PromptApiError> {
+      server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+        HttpResponse.json(
+          { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+          { status: 429, headers: { ...rateLimitHeaders(5000, 0), 'Retry-After': '60' } },
+        ),
+      ));
+      return failure(client().getPrompt('welcome-email'));
+    }
+    const fields = (error: PromptApiError) => {
+      const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable } = error;
+      return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable };
+    };
+
+    it('recognises the structured clone of toJSON(), which keeps every field', async () => {
+      const error = await realError();
+      const cloned: unknown = structuredClone(error.toJSON());
+      expect(isPromptApiError(cloned)).toBe(true);
+      expect(cloned).toEqual(fields(error));
+      expect(isPromptApiError(cloned) && cloned.code).toBe('USAGE_LIMIT_EXCEEDED');
+    });
+
+    it('recognises a JSON round trip of the error itself (JSON.stringify calls toJSON)', async () => {
+      const error = await realError();
+      const parsed: unknown = JSON.parse(JSON.stringify(error));
+      expect(isPromptApiError(parsed)).toBe(true);
+      expect(parsed).toEqual(JSON.parse(JSON.stringify(fields(error))));
+    });
+
+    it('does not recognise the structured clone of the error itself: an Error clones to its message and stack only', async () => {
+      const cloned = structuredClone(await realError());
+      expect(cloned).toBeInstanceOf(Error);
+      expect(Object.keys(cloned)).toEqual([]);
+      expect(isPromptApiError(cloned)).toBe(false);
+    });
+
+    it('does not recognise data that lacks a field every PromptApiError has', async () => {
+      const data = (await realError()).toJSON();
+      for (const field of ['name', 'message', 'status', 'code', 'method', 'path', 'retryable'] as const) {
+        expect(isPromptApiError({ ...data, [field]: undefined })).toBe(false);
+      }
+      expect(isPromptApiError({ ...data, name: 'Error' })).toBe(false);
+    });
+  });
 });
 
 describe('the API key source', () => {
