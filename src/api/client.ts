@@ -34,10 +34,12 @@ export interface PromptApiClientOptions {
   headers?: Record<string, string>;
   /**
    * Cache scope for query keys: clients with different scopes never share cached entries. Give the server's
-   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ,
-   * and when `apiKey` is a function.
+   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ.
+   * Without a string key (a key function, or none) the default is the base URL alone, so clients on the
+   * same base URL share cache entries: set a per-account `scope` when one QueryClient serves several
+   * accounts (two key functions for two users, a proxy per user).
    * @default the base URL, plus `#` and a 32-bit fingerprint of `apiKey` when it is a string (never the
-   * key itself), or `#client-N` (unique to this client instance) when `apiKey` is a function
+   * key itself)
    */
   scope?: string;
   /**
@@ -91,13 +93,13 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Clients whose key is a function cannot be told apart by their key: each gets its own scope. */
-let functionKeyClients = 0;
-
+/**
+ * The base URL, plus a fingerprint of a string key. A key function cannot be fingerprinted (it may be async,
+ * and its key may rotate), so without a string key the scope is the base URL alone: the same for every
+ * instance, so a server that makes a client per request and the browser's client share keys.
+ */
 function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
-  if (typeof apiKey === 'string') return `${baseUrl}#${fingerprint(apiKey)}`;
-  if (typeof apiKey === 'function') return `${baseUrl}#client-${++functionKeyClients}`;
-  return baseUrl;
+  return typeof apiKey === 'string' ? `${baseUrl}#${fingerprint(apiKey)}` : baseUrl;
 }
 
 function itemPath(collection: string, id: string, version: string | undefined): string {

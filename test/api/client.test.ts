@@ -578,13 +578,20 @@ describe('Retry-After on a proxy page', () => {
 });
 
 describe('cache scope', () => {
-  it('is stable for a string key, unique per instance for a function key, and as given when set', () => {
+  it('is stable for a string key, tells string keys apart, and is as given when set', () => {
     expect(client().scope).toBe(client().scope);
-    const a = client({ apiKey: () => 'pk_a' });
-    const b = client({ apiKey: () => 'pk_b' });
-    expect(a.scope).not.toBe(b.scope);
-    expect(a.scope).not.toContain('pk_a');
+    expect(client({ apiKey: 'pk_a' }).scope).not.toBe(client({ apiKey: 'pk_b' }).scope);
     expect(createPromptApiClient({ baseUrl: '/api/' }).scope).toBe('/api');
     expect(client({ scope: 'tenant-7' }).scope).toBe('tenant-7');
+  });
+
+  it('without a string key (a key function, or none) is the base URL, the same for every instance', () => {
+    const a = client({ apiKey: () => 'pk_a' });
+    const b = client({ apiKey: async () => 'pk_b' });
+    expect(a.scope).toBe(baseUrl);
+    expect(b.scope).toBe(a.scope);
+    expect(client({ apiKey: undefined }).scope).toBe(a.scope);
+    expect(a.scope).not.toContain('pk_a');
+    expect(client({ apiKey: () => 'pk_a', scope: 'user-1' }).scope).toBe('user-1');
   });
 });
