@@ -51,7 +51,10 @@ export interface PromptApiClientOptions {
 
 /** Options of a single-item read. */
 export interface GetOptions {
-  /** Version to fetch, such as `1.0.0`. @default the latest published version */
+  /**
+   * Version to fetch, such as `1.0.0`. An empty string is refused (`BAD_REQUEST`, status 0, not sent).
+   * @default the latest published version
+   */
   version?: string;
   /** Aborts the request. */
   signal?: AbortSignal;
@@ -107,11 +110,16 @@ function itemPath(collection: string, id: string, version: string | undefined): 
   return `/${collection}/${encodeURIComponent(id)}${query}`;
 }
 
-/** `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them). */
-function refuseUnaddressable(collection: string, id: string): Promise<never> | null {
-  if (id !== '' && id !== '.' && id !== '..') return null;
-  const detail = `${JSON.stringify(id)} is not an identifier that can be sent; not sent`;
-  return Promise.reject(new PromptApiError({ method: 'GET', path: `/${collection}/${id}`, status: 0, code: 'BAD_REQUEST', detail }));
+/**
+ * `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them), and a `''`
+ * version would be sent as `?version=` while the cache counts it as pinned.
+ */
+function refuseUnaddressable(collection: string, id: string, version?: string): Promise<never> | null {
+  const badId = id === '' || id === '.' || id === '..';
+  if (!badId && version !== '') return null;
+  const detail = `${JSON.stringify(badId ? id : version)} is not ${badId ? 'an identifier' : 'a version'} that can be sent; not sent`;
+  const path = badId ? `/${collection}/${id}` : itemPath(collection, id, version);
+  return Promise.reject(new PromptApiError({ method: 'GET', path, status: 0, code: 'BAD_REQUEST', detail }));
 }
 
 function listPath(collection: string, includeVersions: boolean | undefined): string {
@@ -145,11 +153,11 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     scope,
     usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe, reset: usage.reset },
     getPrompt: (promptId, { version, signal } = {}) =>
-      refuseUnaddressable('prompts', promptId) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
+      refuseUnaddressable('prompts', promptId, version) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
     listPrompts: ({ includeVersions, signal } = {}) =>
       request(context, listPath('prompts', includeVersions), parsePromptList, signal),
     getComposer: (composerId, { version, signal } = {}) =>
-      refuseUnaddressable('composers', composerId) ??
+      refuseUnaddressable('composers', composerId, version) ??
       request(context, itemPath('composers', composerId, version), parseComposer, signal),
     listComposers: ({ includeVersions, signal } = {}) =>
       request(context, listPath('composers', includeVersions), parseComposerList, signal),

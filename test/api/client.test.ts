@@ -568,6 +568,20 @@ describe('identifiers that cannot be sent', () => {
     expect(await failure(api.getComposer(id))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
     expect(sent).toBe(0);
   });
+
+  it("version '' is refused as BAD_REQUEST without a request (it would pin nothing and send ?version=)", async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/*`, () => {
+      sent++;
+      return HttpResponse.json([]);
+    }));
+    const api = client();
+    const refused = await failure(api.getPrompt('welcome-email', { version: '' }));
+    expect(refused).toMatchObject({ status: 0, code: 'BAD_REQUEST', retryable: false });
+    expect(refused.message).toBe('GET /prompts/welcome-email?version= failed with BAD_REQUEST: "" is not a version that can be sent; not sent');
+    expect(await failure(api.getComposer('onboarding', { version: '' }))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
+    expect(sent).toBe(0);
+  });
 });
 
 describe('Retry-After on a proxy page', () => {
