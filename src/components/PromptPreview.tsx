@@ -17,6 +17,13 @@ export interface PromptPreviewProps extends PreviewBaseProps {
    * @default the latest published version
    */
   version?: string;
+  /**
+   * Whether to show the version picker. It is filled by `usePromptList({ includeVersions: true })`, the
+   * full list with every version; without the picker that list is never requested, and the preview shows
+   * `version` (or the latest).
+   * @default true
+   */
+  versionPicker?: boolean;
   /** The preview's heading. @default 'Prompt preview' */
   title?: string;
   /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
@@ -43,6 +50,7 @@ const sameIdPlaceholder = (promptId: string) => (previous: Prompt | undefined) =
 export function PromptPreview({
   promptId,
   version,
+  versionPicker = true,
   initialValues,
   onValuesChange,
   title = 'Prompt preview',
@@ -60,7 +68,7 @@ export function PromptPreview({
     setSelection({ promptId, version, selected });
   }
   const select = (next: string) => setSelection({ promptId, version, selected: next });
-  const list = usePromptList({ includeVersions: true });
+  const list = usePromptList({ includeVersions: true, enabled: versionPicker });
   const query = usePrompt(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: sameIdPlaceholder(promptId) });
   const prompt = query.data;
   const { values, setValue } = usePreviewValues(initialValues, onValuesChange);
@@ -81,19 +89,21 @@ export function PromptPreview({
       upgradeUrl={upgradeUrl}
       query={query}
       toolbar={
-        <div className="pcr-preview__version">
-          <label className="pcr-preview__version-label" htmlFor={pickerId}>
-            Version
-          </label>
-          <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
-            <option value={LATEST}>Latest</option>
-            {versions.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-        </div>
+        versionPicker ? (
+          <div className="pcr-preview__version">
+            <label className="pcr-preview__version-label" htmlFor={pickerId}>
+              Version
+            </label>
+            <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
+              <option value={LATEST}>Latest</option>
+              {versions.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null
       }
       variables={variables}
       values={values}

@@ -150,6 +150,20 @@ describe('PromptPreview', () => {
     });
   });
 
+  describe('given versionPicker={false}', () => {
+    it('has no picker and sends no list request: the prompt alone, at the version of the props', async () => {
+      const api = mockApi();
+      const sent: string[] = [];
+      api.worker.events.on('request:start', ({ request }) => void sent.push(new URL(request.url).pathname + new URL(request.url).search));
+      renderPreview({ version: '1.0.0', versionPicker: false, initialValues: { name: 'Grace' } }, api.client());
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for Lumen.'));
+      api.worker.events.removeAllListeners();
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(sent).toEqual(['/prompts/welcome-email?version=1.0.0']);
+      await expectNoAxeViolations();
+    });
+  });
+
   describe('given a pinned version', () => {
     it('starts on that version', async () => {
       renderPreview({ version: '1.0.0', initialValues: { name: 'Grace' } });
