@@ -18,6 +18,8 @@ export interface PromptApiErrorInit {
   rateLimit?: RateLimit;
   /** Milliseconds to wait before retrying, from a `Retry-After` header. */
   retryAfterMs?: number;
+  /** The response's headers, lower-case names (credentials already left out). @default {} */
+  headers?: Readonly<Record<string, string>>;
   cause?: unknown;
 }
 
@@ -49,6 +51,14 @@ export interface PromptApiErrorData {
   readonly retryAfterMs: number | undefined;
   /** Whether sending the same request again may succeed: network errors, timeouts and 5xx. */
   readonly retryable: boolean;
+  /**
+   * The response's headers, such as a request id to quote to support: a frozen record with lower-case
+   * names, empty when no response arrived. Never credentials: `Authorization`, `Proxy-Authorization`,
+   * `Cookie`, `Set-Cookie` and any value holding the API key are left out. In a browser, a cross-origin
+   * response shows only the headers its `Access-Control-Expose-Headers` names (and the CORS-safelisted ones).
+   * A plain record, not `Headers`, so it survives a structured clone of `toJSON()`.
+   */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** Codes a retry may cure: the request never completed, or the server failed. */
@@ -77,12 +87,13 @@ export class PromptApiError extends Error implements PromptApiErrorData {
   declare readonly rateLimit: RateLimit | undefined;
   declare readonly retryAfterMs: number | undefined;
   declare readonly retryable: boolean;
+  declare readonly headers: Readonly<Record<string, string>>;
 
-  constructor({ method, path, status, code, detail, usage, upgradeUrl, rateLimit, retryAfterMs, cause }: PromptApiErrorInit) {
+  constructor({ method, path, status, code, detail, usage, upgradeUrl, rateLimit, retryAfterMs, headers = {}, cause }: PromptApiErrorInit) {
     super(`${method} ${path} failed with ${status ? `${status} ` : ''}${code}: ${detail}`, { cause });
     const retryable = isRetryable(status, code);
     // The fields above are `declare`d, so each is defined once, here, in their declared order.
-    Object.assign(this, { status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable });
+    Object.assign(this, { status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers: Object.freeze({ ...headers }) });
     Object.defineProperty(this, brand, { value: true });
   }
 
@@ -97,8 +108,8 @@ export class PromptApiError extends Error implements PromptApiErrorData {
    * // On the page: isPromptApiError(event.data.error) is true, with every field.
    */
   toJSON(): PromptApiErrorData {
-    const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable } = this;
-    return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable };
+    const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers } = this;
+    return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers };
   }
 }
 

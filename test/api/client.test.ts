@@ -294,6 +294,61 @@ describe('the API key stays secret', () => {
   });
 });
 
+describe('response headers on errors', () => {
+  it('keeps what the response said (a request id), as a frozen record with lower-case names', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+      HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404, headers: { 'X-Request-Id': 'req_7f3a', ...rateLimitHeaders(5000, 4000) } }),
+    ));
+    const error = await failure(client().getPrompt('missing'));
+    expect(error.headers['x-request-id']).toBe('req_7f3a');
+    expect(error.headers['x-ratelimit-remaining']).toBe('4000');
+    expect(error.headers['content-type']).toBe('application/json');
+    expect(Object.isFrozen(error.headers)).toBe(true);
+  });
+
+  it('keeps them on a response the client could not read, too', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.html('<h1>502</h1>', { status: 502, headers: { 'X-Request-Id': 'req_proxy' } })));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', headers: { 'x-request-id': 'req_proxy' } });
+  });
+
+  it('never holds credentials: no Authorization, cookies, or any value holding the API key (an echoing proxy)', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, ({ request }) =>
+      HttpResponse.json(
+        { error: 'Prompt not found', code: 'NOT_FOUND' },
+        {
+          status: 404,
+          headers: {
+            Authorization: request.headers.get('Authorization') ?? '',
+            'Proxy-Authorization': 'Basic abc',
+            'Set-Cookie': 'session=abc',
+            'X-Echo-Request': `GET /prompts/missing, key ${apiKey}`,
+            'X-Request-Id': 'req_1',
+          },
+        },
+      ),
+    ));
+    const error = await failure(client().getPrompt('missing'));
+    expect(Object.keys(error.headers).filter((name) => !name.startsWith('content-')).sort()).toEqual(['x-request-id']);
+    expect(everythingIn(error)).not.toContain(apiKey);
+  });
+
+  it('is an empty record when no response arrived', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.error()));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', headers: {} });
+    expect(Object.isFrozen(error.headers)).toBe(true);
+  });
+
+  it('survives a structured clone of toJSON() as a plain record', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+      HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404, headers: { 'X-Request-Id': 'req_9' } }),
+    ));
+    const cloned: unknown = structuredClone((await failure(client().getPrompt('missing'))).toJSON());
+    expect(isPromptApiError(cloned) && cloned.headers['x-request-id']).toBe('req_9');
+  });
+});
+
 describe('usage store', () => {
   it('follows each response, notifies subscribers only on change, and keeps the snapshot identity otherwise', async () => {
     let remaining = 100;
@@ -489,8 +544,8 @@ describe('isPromptApiError', () => {
       return failure(client().getPrompt('welcome-email'));
     }
     const fields = (error: PromptApiError) => {
-      const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable } = error;
-      return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable };
+      const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers } = error;
+      return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers };
     };
 
     it('recognises the structured clone of toJSON(), which keeps every field', async () => {
