@@ -1,4 +1,4 @@
-import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type SkipToken, skipToken, type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
@@ -16,15 +16,17 @@ export interface UseComposerOptions<TData = Composer>
 }
 
 /**
- * One composer. Free after `useComposerList()` (the list seeds it).
+ * One composer. Free after `useComposerList()` (the list seeds it). Without an id (`undefined`, or
+ * TanStack's `skipToken`) the query waits: no request, `status` `'pending'`, `fetchStatus` `'idle'`.
  *
  * @example
  * const { data: composer } = useComposer('onboarding-flow')
+ * const { data } = useComposer(params.id) // waits while `params.id` is undefined
  */
-export function useComposer<TData = Composer>(composerId: string, options: UseComposerOptions<TData> = {}) {
+export function useComposer<TData = Composer>(composerId: string | SkipToken | undefined, options: UseComposerOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('useComposer');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...givenOptions(queryOptions) });
+  const result = useQuery({ ...composerQueryOptions<TData>(client, composerId ?? skipToken, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
 }
 

@@ -1,4 +1,4 @@
-import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type SkipToken, skipToken, type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Prompt } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
@@ -17,14 +17,17 @@ export interface UsePromptOptions<TData = Prompt>
 
 /**
  * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request.
+ * Without an id (`undefined`, or TanStack's `skipToken`) the query waits: no request, `status`
+ * `'pending'`, `fetchStatus` `'idle'`. The suspense twin needs an id (TanStack refuses `skipToken` there).
  *
  * @example
  * const { data: prompt, error } = usePrompt('welcome-email', { version: '2.0.0' })
+ * const { data } = usePrompt(params.id) // waits while `params.id` is undefined
  */
-export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData> = {}) {
+export function usePrompt<TData = Prompt>(promptId: string | SkipToken | undefined, options: UsePromptOptions<TData> = {}) {
   const { client, defaults } = usePromptApi('usePrompt');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...givenOptions(queryOptions) });
+  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId ?? skipToken, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
 }
 
