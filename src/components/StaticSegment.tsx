@@ -1,6 +1,6 @@
 import { memo, useSyncExternalStore } from 'react';
 import { classNames } from './class-names.ts';
-import { getDefaultSanitizer } from './sanitize.ts';
+import { getDefaultSanitizer, type HtmlSanitizer } from './sanitize.ts';
 import { policyKey, type SanitizePolicy } from './sanitize-policy.ts';
 
 /** Props of `StaticSegment`. */
@@ -14,6 +14,12 @@ export interface StaticSegmentProps {
    */
   policy?: SanitizePolicy;
   /**
+   * A sanitizer from `createHtmlSanitizer`, for another window (an iframe's), cache size or Trusted Types
+   * policy name. Create it once, outside render: a new one re-renders and sanitizes again.
+   * @default the shared sanitizer over `window`, the one `sanitizeHtml` uses
+   */
+  sanitizer?: HtmlSanitizer;
+  /**
    * Extra class names, after `pcr-static`.
    * @default undefined
    */
@@ -21,7 +27,6 @@ export interface StaticSegmentProps {
 }
 
 const subscribe = () => () => {};
-const canSanitize = () => getDefaultSanitizer().isSupported;
 // On the server and during hydration the container stays empty, so server and client HTML match.
 const cannotSanitizeYet = () => false;
 
@@ -38,10 +43,11 @@ const cannotSanitizeYet = () => false;
  * <StaticSegment html={segment.content} />
  */
 export const StaticSegment = memo(
-  function StaticSegment({ html, policy, className }: StaticSegmentProps) {
-    const ready = useSyncExternalStore(subscribe, canSanitize, cannotSanitizeYet);
+  function StaticSegment({ html, policy, sanitizer, className }: StaticSegmentProps) {
+    const active = sanitizer ?? getDefaultSanitizer();
+    const ready = useSyncExternalStore(subscribe, () => active.isSupported, cannotSanitizeYet);
     // No useMemo: memo() below re-renders only for new content or an unequal policy, and repeats are cache hits.
-    const sanitized = ready ? getDefaultSanitizer().sanitize(html, policy) : undefined;
+    const sanitized = ready ? active.sanitize(html, policy) : undefined;
     return (
       <div
         className={classNames('pcr-static', className)}
@@ -52,5 +58,8 @@ export const StaticSegment = memo(
     );
   },
   (previous, next) =>
-    previous.html === next.html && previous.className === next.className && policyKey(previous.policy) === policyKey(next.policy),
+    previous.html === next.html &&
+    previous.className === next.className &&
+    previous.sanitizer === next.sanitizer &&
+    policyKey(previous.policy) === policyKey(next.policy),
 );

@@ -1,10 +1,10 @@
 import { cleanup, render } from '@testing-library/react';
-import { createHtmlSanitizer, getDefaultSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
+import { ComposerView, createHtmlSanitizer, getDefaultSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { axeViolations, Page, settle } from './presentational-fixtures.tsx';
+import { axeViolations, composerOf, Page, promptSegment, settle } from './presentational-fixtures.tsx';
 
 afterEach(cleanup);
 
@@ -46,6 +46,39 @@ describe('StaticSegment', () => {
       rerender(<StaticSegment html={html} policy={{ allowTags: ['form'] }} />);
       rerender(<StaticSegment html={`${html}<p>more</p>`} />);
       expect(sanitizer.sanitizeCount - before).toBe(3);
+    });
+  });
+
+  describe('given a sanitizer from createHtmlSanitizer', () => {
+    it("sanitizes with it (over an iframe's window here), and memoizes as with the default", () => {
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      const sanitizer = createHtmlSanitizer({ window: frame.contentWindow as never, cacheSize: 10 });
+      const html = `<p>${unique('own')}</p><img src=x onerror="window.__own=1">`;
+      const { rerender } = render(<StaticSegment html={html} sanitizer={sanitizer} />);
+      expect(document.querySelector('.pcr-static')!.innerHTML).toBe(`${html.slice(0, html.indexOf('<img'))}<img src="x">`);
+      expect(sanitizer.sanitizeCount).toBe(1);
+      rerender(<StaticSegment html={html} sanitizer={sanitizer} />);
+      expect(sanitizer.sanitizeCount).toBe(1);
+      frame.remove();
+    });
+
+    it('re-renders with a new sanitizer', () => {
+      const html = `<p>${unique('swap')}</p>`;
+      const first = createHtmlSanitizer();
+      const second = createHtmlSanitizer();
+      const { rerender } = render(<StaticSegment html={html} sanitizer={first} />);
+      rerender(<StaticSegment html={html} sanitizer={second} />);
+      expect([first.sanitizeCount, second.sanitizeCount]).toEqual([1, 1]);
+    });
+
+    it('is used by ComposerView for its static segments, and typing values does not sanitize again', () => {
+      const sanitizer = createHtmlSanitizer();
+      const composer = composerOf([{ type: 'static', content: `<p>${unique('view')}</p>` }, promptSegment, { type: 'static', content: '<p>b</p>' }]);
+      const { rerender } = render(<ComposerView composer={composer} values={{ topic: 'A' }} sanitizer={sanitizer} />);
+      expect(sanitizer.sanitizeCount).toBe(2);
+      for (const topic of ['AB', 'ABC']) rerender(<ComposerView composer={composer} values={{ topic }} sanitizer={sanitizer} />);
+      expect(sanitizer.sanitizeCount).toBe(2);
+      expect(document.querySelectorAll('.pcr-static[data-state="ready"]')).toHaveLength(2);
     });
   });
 
