@@ -108,10 +108,13 @@ export class PromptApiError extends Error implements PromptApiErrorData {
    * // On the page: isPromptApiError(event.data.error) is true, with every field.
    */
   toJSON(): PromptApiErrorData {
-    const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers } = this;
-    return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers };
+    // The own enumerable fields are the data (assigned above, and `name`); `message` is Error's own, not enumerable.
+    return { ...this, message: this.message };
   }
 }
+
+/** The fields (and their `typeof`) that tell a `PromptApiError`'s data from other objects named like it. */
+const DATA_SHAPE = { message: 'string', status: 'number', code: 'string', method: 'string', path: 'string', retryable: 'boolean' };
 
 /**
  * Whether `value` is a `PromptApiError`, or its data from elsewhere; it then has every field of
@@ -130,13 +133,5 @@ export function isPromptApiError(value: unknown): value is PromptApiErrorData {
   if (typeof value !== 'object' || value === null) return false;
   if ((value as Record<symbol, unknown>)[brand] === true) return true;
   const data = value as Record<string, unknown>;
-  return (
-    data.name === 'PromptApiError' &&
-    typeof data.message === 'string' &&
-    typeof data.status === 'number' &&
-    typeof data.code === 'string' &&
-    typeof data.method === 'string' &&
-    typeof data.path === 'string' &&
-    typeof data.retryable === 'boolean'
-  );
+  return data.name === 'PromptApiError' && Object.entries(DATA_SHAPE).every(([field, type]) => typeof data[field] === type);
 }
