@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { promptListQueryOptions } from '../query/options.ts';
-import { usePromptApi } from '../query/PromptApiProvider.tsx';
+import { usePromptApiContext } from '../query/PromptApiProvider.tsx';
 
 /**
  * The exceeded banner's "Check again": forgets the stored usage (`client.usage.reset()`, which lifts the
@@ -15,7 +15,7 @@ import { usePromptApi } from '../query/PromptApiProvider.tsx';
  * between the reset and the response.
  */
 export function useUsageCheck(hookName: string) {
-  const { client, defaults } = usePromptApi(hookName);
+  const { client, defaults } = usePromptApiContext(hookName);
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState<UsageSnapshot | null>(null);
 

@@ -4,7 +4,7 @@ import type { Composer } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
 import { givenOptions } from './given-options.ts';
 import { composerQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /** Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. */
 export interface UseComposerOptions<TData = Composer>
@@ -24,7 +24,7 @@ export interface UseComposerOptions<TData = Composer>
  * const { data } = useComposer(params.id) // waits while `params.id` is undefined
  */
 export function useComposer<TData = Composer>(composerId: string | SkipToken | undefined, options: UseComposerOptions<TData> = {}) {
-  const { client, defaults } = usePromptApi('useComposer');
+  const { client, defaults } = usePromptApiContext('useComposer');
   const { version, fallback, ...queryOptions } = options;
   const result = useQuery({ ...composerQueryOptions<TData>(client, composerId ?? skipToken, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
@@ -39,7 +39,7 @@ export interface UseSuspenseComposerOptions<TData = Composer>
 
 /** `useComposer` for Suspense. */
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspenseComposer');
+  const { client, defaults } = usePromptApiContext('useSuspenseComposer');
   const { version, ...queryOptions } = options;
   return useSuspenseQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...givenOptions(queryOptions) });
 }

@@ -3,7 +3,7 @@ import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { givenOptions } from './given-options.ts';
 import { composerListQueryOptions, promptListQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /** Options of the list hooks: `includeVersions` and any TanStack query option but key and fetch. */
 export type UseListOptions<TItem, TData> = Omit<UseQueryOptions<TItem[], PromptApiError, TData>, 'queryKey' | 'queryFn'> & {
@@ -27,7 +27,7 @@ export type UseSuspenseListOptions<TItem, TData> = Omit<
  * const { data: prompts = [] } = usePromptList({ includeVersions: true })
  */
 export function usePromptList<TData = Prompt[]>({ includeVersions, ...options }: UseListOptions<Prompt, TData> = {}) {
-  const { client, defaults } = usePromptApi('usePromptList');
+  const { client, defaults } = usePromptApiContext('usePromptList');
   return useQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
@@ -36,13 +36,13 @@ export function useSuspensePromptList<TData = Prompt[]>({
   includeVersions,
   ...options
 }: UseSuspenseListOptions<Prompt, TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspensePromptList');
+  const { client, defaults } = usePromptApiContext('useSuspensePromptList');
   return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** Every composer of the account, in one request that also fills each `useComposer(id)` cache entry. */
 export function useComposerList<TData = Composer[]>({ includeVersions, ...options }: UseListOptions<Composer, TData> = {}) {
-  const { client, defaults } = usePromptApi('useComposerList');
+  const { client, defaults } = usePromptApiContext('useComposerList');
   return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
@@ -51,6 +51,6 @@ export function useSuspenseComposerList<TData = Composer[]>({
   includeVersions,
   ...options
 }: UseSuspenseListOptions<Composer, TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspenseComposerList');
+  const { client, defaults } = usePromptApiContext('useSuspenseComposerList');
   return useSuspenseQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }

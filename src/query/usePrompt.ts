@@ -4,7 +4,7 @@ import type { Prompt } from '../api/types.ts';
 import { withFallback } from './fallback.ts';
 import { givenOptions } from './given-options.ts';
 import { promptQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /** Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. */
 export interface UsePromptOptions<TData = Prompt>
@@ -25,7 +25,7 @@ export interface UsePromptOptions<TData = Prompt>
  * const { data } = usePrompt(params.id) // waits while `params.id` is undefined
  */
 export function usePrompt<TData = Prompt>(promptId: string | SkipToken | undefined, options: UsePromptOptions<TData> = {}) {
-  const { client, defaults } = usePromptApi('usePrompt');
+  const { client, defaults } = usePromptApiContext('usePrompt');
   const { version, fallback, ...queryOptions } = options;
   const result = useQuery({ ...promptQueryOptions<TData>(client, promptId ?? skipToken, { version, ...defaults }), ...givenOptions(queryOptions) });
   return withFallback(result, fallback);
@@ -40,7 +40,7 @@ export interface UseSuspensePromptOptions<TData = Prompt>
 
 /** `usePrompt` for Suspense: suspends while loading, throws errors to the nearest error boundary. */
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspensePrompt');
+  const { client, defaults } = usePromptApiContext('useSuspensePrompt');
   const { version, ...queryOptions } = options;
   return useSuspenseQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...givenOptions(queryOptions) });
 }
