@@ -1,5 +1,4 @@
 import { useId, useRef } from 'react';
-import { useUsage } from '../query/useUsage.ts';
 import { classNames } from './class-names.ts';
 import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
@@ -91,10 +90,7 @@ export function UsageBanner({
   now = Date.now,
   className,
 }: UsageBannerProps) {
-  const reported = useUsage();
-  const { checking, check, usage: store } = useUsageCheck('UsageBanner');
-  // While a check runs, the snapshot shown before it stays on screen.
-  const latest = checking ?? reported;
+  const { usage: latest, checking, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -104,8 +100,7 @@ export function UsageBanner({
   let content = null;
   if (level !== 'none' && usage) {
     // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
-    const locales = locale as string | string[] | undefined;
-    const numbers = new Intl.NumberFormat(locales);
+    const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
     const resetText = formatResetDate(usage.reset, locale, timeZone);
     const { title, detail } = usageWording(level, usage, numbers, resetText);
     const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
@@ -137,12 +132,12 @@ export function UsageBanner({
           <button
             type="button"
             className="pcr-usage-banner__check"
-            aria-disabled={checking !== null}
+            aria-disabled={checking}
             onClick={() => {
               if (checking) return;
-              void check(usage, () => {
+              void check((next) => {
                 // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
-                if (usageLevel(store.getSnapshot(), { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
+                if (usageLevel(next, { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
               });
             }}
           >

@@ -3,25 +3,28 @@ import { useState } from 'react';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { promptListQueryOptions } from '../query/options.ts';
 import { usePromptApiContext } from '../query/PromptApiProvider.tsx';
+import { useUsage } from '../query/useUsage.ts';
 
 /**
- * The exceeded banner's "Check again": forgets the stored usage (`client.usage.reset()`, which lifts the
- * quota guard) and sends ONE request, `GET /prompts` through the app's QueryClient, whose rate-limit
- * headers report the quota again. The prompt list is the cheapest useful read: like any request it costs
- * one of a renewed quota (a 429 costs nothing), and its data refreshes the list and every prompt's latest
- * entry, so prompt queries that failed on the quota show data again without another request.
+ * The usage a banner shows, and its "Check again": `check()` forgets the stored usage
+ * (`client.usage.reset()`, which lifts the quota guard) and sends ONE request, `GET /prompts` through the
+ * app's QueryClient, whose rate-limit headers report the quota again. The prompt list is the cheapest
+ * useful read: like any request it costs one of a renewed quota (a 429 costs nothing), and its data
+ * refreshes the list and every prompt's latest entry, so prompt queries that failed on the quota show data
+ * again without another request.
  *
- * While the check runs, `checking` holds the snapshot shown before it, so the banner does not blink out
+ * While the check runs, `usage` stays the snapshot shown before it, so the banner does not blink out
  * between the reset and the response.
  */
 export function useUsageCheck(hookName: string) {
   const { client, defaults } = usePromptApiContext(hookName);
   const queryClient = useQueryClient();
-  const [checking, setChecking] = useState<UsageSnapshot | null>(null);
+  const reported = useUsage();
+  const [held, setHeld] = useState<UsageSnapshot | null>(null);
 
-  /** Runs the check; `beforeShown` runs once the response is in, before the banner shows the new usage. */
-  const check = async (shown: UsageSnapshot, beforeShown: () => void) => {
-    setChecking(shown);
+  /** Runs the check; `beforeShown` gets the new usage once the response is in, before the banner shows it. */
+  const check = async (beforeShown: (next: UsageSnapshot | null) => void) => {
+    setHeld(reported);
     client.usage.reset();
     try {
       // `staleTime: 0` so a cached list is fetched again; no retries: one request.
@@ -29,9 +32,9 @@ export function useUsageCheck(hookName: string) {
     } catch {
       // The response (a 429 included) has reported the usage already; the error belongs to the list's query.
     } finally {
-      beforeShown();
-      setChecking(null);
+      beforeShown(client.usage.getSnapshot());
+      setHeld(null);
     }
   };
-  return { checking, check, usage: client.usage };
+  return { usage: held ?? reported, checking: held !== null, check };
 }
