@@ -388,53 +388,55 @@ describe('usage store', () => {
   });
 });
 
+/**
+ * Serves `GET /prompts`: a 429 (with `body` and rate-limit headers up to `reset`) while `exhausted`, then an
+ * empty list with `headersAfter`. `sent` counts the requests that arrived.
+ */
+function serveQuota(reset: number, body: object, headersAfter: Record<string, string>) {
+  const state = { sent: 0, exhausted: true };
+  server.use(http.get(`${baseUrl}/prompts`, () => {
+    state.sent++;
+    return state.exhausted
+      ? HttpResponse.json(body, { status: 429, headers: rateLimitHeaders(5000, 0, reset) })
+      : HttpResponse.json([], { headers: headersAfter });
+  }));
+  return state;
+}
+
 describe('quota guard', () => {
   it('after a 429, fails fast without sending until the reset time, then sends again', async () => {
     let now = Date.UTC(2026, 10, 20);
     const reset = Date.UTC(2026, 11, 1) / 1000;
-    let sent = 0;
-    let exhausted = true;
-    server.use(http.get(`${baseUrl}/prompts`, () => {
-      sent++;
-      return exhausted
-        ? HttpResponse.json(
-            { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
-            { status: 429, headers: rateLimitHeaders(5000, 0, reset) },
-          )
-        : HttpResponse.json([], { headers: rateLimitHeaders(5000, 4999, reset + 2_678_400) });
-    }));
+    const quota = serveQuota(
+      reset,
+      { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+      rateLimitHeaders(5000, 4999, reset + 2_678_400),
+    );
     const api = client({ now: () => now });
     await failure(api.listPrompts());
-    expect(sent).toBe(1);
+    expect(quota.sent).toBe(1);
 
     const refused = await failure(api.getPrompt('welcome-email'));
-    expect(sent).toBe(1);
+    expect(quota.sent).toBe(1);
     expect(refused).toMatchObject({ status: 0, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' });
     expect(refused.message).toBe(
       'GET /prompts/welcome-email failed with USAGE_LIMIT_EXCEEDED: monthly quota used up (5000 of 5000); not sent until 2026-12-01T00:00:00.000Z',
     );
 
     now = reset * 1000;
-    exhausted = false;
+    quota.exhausted = false;
     expect(await api.listPrompts()).toEqual([]);
-    expect(sent).toBe(2);
+    expect(quota.sent).toBe(2);
     expect(api.usage.getSnapshot()).toMatchObject({ remaining: 4999, exceeded: false });
   });
 
   it('usage.reset() lifts the guard before the reset time: the next call is sent, and its response is the usage', async () => {
     const reset = Date.UTC(2026, 11, 1) / 1000;
-    let sent = 0;
-    let exhausted = true;
-    server.use(http.get(`${baseUrl}/prompts`, () => {
-      sent++;
-      return exhausted
-        ? HttpResponse.json({ error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, { status: 429, headers: rateLimitHeaders(5000, 0, reset) })
-        : HttpResponse.json([], { headers: rateLimitHeaders(50_000, 44_999, reset) });
-    }));
+    const quota = serveQuota(reset, { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, rateLimitHeaders(50_000, 44_999, reset));
     const api = client({ now: () => Date.UTC(2026, 10, 20) });
     await failure(api.listPrompts());
     expect((await failure(api.listPrompts())).status).toBe(0);
-    expect(sent).toBe(1);
+    expect(quota.sent).toBe(1);
 
     let notified = 0;
     api.usage.subscribe(() => notified++);
@@ -446,14 +448,14 @@ describe('quota guard', () => {
 
     // Still spent: the call is sent, answered 429, and the guard is back on.
     expect((await failure(api.listPrompts())).status).toBe(429);
-    expect(sent).toBe(2);
+    expect(quota.sent).toBe(2);
     expect(api.usage.getSnapshot()).toMatchObject({ exceeded: true });
 
     // After an upgrade: the next call after reset() succeeds and reports the new quota.
-    exhausted = false;
+    quota.exhausted = false;
     api.usage.reset();
     expect(await api.listPrompts()).toEqual([]);
-    expect(sent).toBe(3);
+    expect(quota.sent).toBe(3);
     expect(api.usage.getSnapshot()).toMatchObject({ limit: 50_000, remaining: 44_999, exceeded: false });
   });
 
