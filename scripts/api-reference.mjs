@@ -43,7 +43,8 @@ const lines = [
   '',
   'Every export of the four entry points, with the first sentence of its JSDoc (your editor shows the rest).',
   'The guides explain how they fit together: [client](client.md), [templates](templates.md), [hooks](hooks.md),',
-  '[components](components.md), [mocks](mocks.md).',
+  '[components](components.md), [mocks](mocks.md). Internals (the response validators, the banner\'s dismissal',
+  'rules, default constants) are not exported: each option\'s default is in its JSDoc.',
 ];
 for (const [name, file] of entries) {
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));

@@ -1,5 +1,7 @@
 // Checks the `"use client"` directive of every built file in dist/ against the lists below: React Server
-// Components frameworks (Next.js App Router) read it on the first line of a module, and only there.
+// Components frameworks (Next.js App Router) read it on the first line of a module, and only there. A
+// module without it must not import what only a client component may call (useState, createContext, a
+// TanStack Query hook ...): a Server Component that renders it would fail at request time.
 //
 // A module carries it when it itself needs client-only React: state, effects, context,
 // useSyncExternalStore, useDeferredValue, event handlers on elements, or a hook that does (TanStack
@@ -26,10 +28,12 @@ const CLIENT = [
   'components/ScopedPromptCard.js',
   'components/StaticSegment.js',
   'components/CopyButton.js',
+  'components/PromptCardFrame.js',
   'components/VariablesForm.js',
   'components/usePreviewValues.js',
   'components/usePeriodEnded.js',
   'components/useUsageDismissal.js',
+  'components/useUsageCheck.js',
 ];
 
 /**
@@ -54,6 +58,41 @@ const SERVER_SAFE = [
   'mocks/index.js',
   'mocks/server.js',
 ];
+
+/**
+ * React APIs that only client components may call (React's server build leaves them out); a module
+ * without the directive that imports one fails in a Server Component. `memo`, `useId`, `useMemo` and
+ * `useCallback` work there.
+ */
+const CLIENT_ONLY_REACT = new Set([
+  'createContext',
+  'useActionState',
+  'useContext',
+  'useDeferredValue',
+  'useEffect',
+  'useImperativeHandle',
+  'useInsertionEffect',
+  'useLayoutEffect',
+  'useOptimistic',
+  'useReducer',
+  'useRef',
+  'useState',
+  'useSyncExternalStore',
+  'useTransition',
+]);
+
+/** The client-only names a built file imports from React, and the hooks it imports from TanStack Query. */
+function clientOnlyImports(text) {
+  const names = [];
+  for (const [, list, from] of text.matchAll(/^import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm)) {
+    for (const name of list.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]).filter(Boolean)) {
+      if ((from === 'react' && CLIENT_ONLY_REACT.has(name)) || (from === '@tanstack/react-query' && /^use[A-Z]/.test(name))) {
+        names.push(`${name} from ${from}`);
+      }
+    }
+  }
+  return names;
+}
 
 const DIRECTIVE = /^\s*(['"])use client\1;?\s*$/;
 const ANYWHERE = /^\s*(['"])use client\1;?\s*$/m;
@@ -82,6 +121,8 @@ for (const file of files) {
     problems.push(`${file}: must not carry "use client" (server-safe)`);
   } else if (ANYWHERE.test(text)) {
     problems.push(`${file}: has "use client" below its first line, where it is no directive`);
+  } else if (clientOnlyImports(text).length > 0) {
+    problems.push(`${file}: server-safe, but imports what only a client component may use (${clientOnlyImports(text).join(', ')})`);
   }
 }
 

@@ -8,7 +8,7 @@ export {
   type PromptApiClient,
   type PromptApiClientOptions,
 } from './api/client.ts';
-export { isPromptApiError, PromptApiError, type PromptApiErrorInit } from './api/errors.ts';
+export { isPromptApiError, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
 export { parseRateLimit } from './api/rate-limit.ts';
 // Typed prompts: the registry `prompt-composer-react typegen` fills (type-only)
 export type {
@@ -36,7 +36,6 @@ export type {
   Composer,
   ComposerConfig,
   ComposerSegment,
-  ErrorBody,
   Prompt,
   PromptApiErrorCode,
   PromptConfig,
@@ -48,16 +47,7 @@ export type {
   StaticSegmentData,
   Usage,
 } from './api/types.ts';
-export { createUsageStore, type UsageSnapshot, type UsageStore } from './api/usage-store.ts';
-export {
-  parseComposer,
-  parseComposerList,
-  parseErrorBody,
-  parsePrompt,
-  parsePromptList,
-  parsePublishedVersion,
-  ShapeError,
-} from './api/validate.ts';
+export type { UsageSnapshot, UsageStore } from './api/usage-store.ts';
 
 // template/: ${variable} parsing and interpolation
 export {
@@ -90,14 +80,13 @@ export { composerKeys, type KeyScope, promptKeys } from './query/keys.ts';
 export {
   composerListQueryOptions,
   composerQueryOptions,
-  DEFAULT_STALE_TIME,
   type PromptApiQueryOptions,
   type PromptQueryDefaults,
   promptListQueryOptions,
   promptQueryOptions,
 } from './query/options.ts';
 export { PromptApiProvider, type PromptApiProviderProps, usePromptApi } from './query/PromptApiProvider.tsx';
-export { MAX_RETRIES, MAX_RETRY_DELAY_MS, promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
+export { promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
 export {
   type UseComposerOptions,
   type UseComposerResult,
@@ -128,35 +117,21 @@ export { CopyButton, type CopyButtonProps } from './components/CopyButton.tsx';
 export { type HeadingLevel, PromptCard, type PromptCardProps } from './components/PromptCard.tsx';
 export {
   createHtmlSanitizer,
-  getDefaultSanitizer,
   type HtmlSanitizer,
   type HtmlSanitizerOptions,
   type SanitizedHtml,
   sanitizeHtml,
   TRUSTED_TYPES_POLICY_NAME,
 } from './components/sanitize.ts';
-export { NAMED_PROPS_PREFIX, type SanitizePolicy } from './components/sanitize-policy.ts';
+export type { SanitizePolicy } from './components/sanitize-policy.ts';
 export { StaticSegment, type StaticSegmentProps } from './components/StaticSegment.tsx';
 
 // components/: React UI, connected (read the provider)
-export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject, canRetryApiError } from './components/ApiErrorMessage.tsx';
+export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject } from './components/ApiErrorMessage.tsx';
 export { ComposerPreview, type ComposerPreviewProps } from './components/ComposerPreview.tsx';
 export { collectVariables, composerVariables, type PreviewValues } from './components/preview-variables.ts';
-export type { PreviewBaseProps } from './components/PreviewFrame.tsx';
 export { PromptPreview, type PromptPreviewProps } from './components/PromptPreview.tsx';
 export { UsageBanner, type UsageBannerProps } from './components/UsageBanner.tsx';
-export {
-  DEFAULT_CRITICAL_AT,
-  DEFAULT_WARNING_AT,
-  isDismissed,
-  parseUsageDismissal,
-  type UsageAlertLevel,
-  type UsageDismissal,
-  type UsageLevel,
-  type UsageThresholds,
-  usageLevel,
-  usagePeriod,
-  visibleUsageLevel,
-} from './components/usage-level.ts';
+export { type UsageAlertLevel, type UsageLevel, type UsageThresholds, usageLevel } from './components/usage-level.ts';
 export type { UsageDismissalStorage } from './components/useUsageDismissal.ts';
 export { VariablesForm, type VariablesFormProps } from './components/VariablesForm.tsx';

@@ -52,13 +52,17 @@ export const Critical: Story = {
   },
 };
 
-/** The quota is used up: `role="alert"`, the reset date and the upgrade link; not dismissible. */
+/**
+ * The quota is used up: `role="alert"`, the reset date, the upgrade link and "Check again" (for after an
+ * upgrade: one request); not dismissible.
+ */
 export const Exceeded: Story = {
   parameters: { apiKey: FIXTURE_KEYS.exhausted, msw: { handlers: storyApi('happy') } },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
     await expect(banner(canvasElement)?.getAttribute('role')).toBe('alert');
     await expect(canvas.getByRole('link', { name: /upgrade/i })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Check again' })).toBeVisible();
   },
 };
 

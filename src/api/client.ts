@@ -34,10 +34,12 @@ export interface PromptApiClientOptions {
   headers?: Record<string, string>;
   /**
    * Cache scope for query keys: clients with different scopes never share cached entries. Give the server's
-   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ,
-   * and when `apiKey` is a function.
+   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ.
+   * Without a string key (a key function, or none) the default is the base URL alone, so clients on the
+   * same base URL share cache entries: set a per-account `scope` when one QueryClient serves several
+   * accounts (two key functions for two users, a proxy per user).
    * @default the base URL, plus `#` and a 32-bit fingerprint of `apiKey` when it is a string (never the
-   * key itself), or `#client-N` (unique to this client instance) when `apiKey` is a function
+   * key itself)
    */
   scope?: string;
   /**
@@ -49,7 +51,10 @@ export interface PromptApiClientOptions {
 
 /** Options of a single-item read. */
 export interface GetOptions {
-  /** Version to fetch, such as `1.0.0`. @default the latest published version */
+  /**
+   * Version to fetch, such as `1.0.0`. An empty string is refused (`BAD_REQUEST`, status 0, not sent).
+   * @default the latest published version
+   */
   version?: string;
   /** Aborts the request. */
   signal?: AbortSignal;
@@ -69,8 +74,8 @@ export interface PromptApiClient {
   readonly baseUrl: string;
   /** The cache scope query keys use. Never contains the API key. */
   readonly scope: string;
-  /** The account's usage, fed by every response's rate-limit headers. */
-  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe'>;
+  /** The account's usage, fed by every response's rate-limit headers; `reset()` lifts the quota guard. */
+  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe' | 'reset'>;
   /** `GET /prompts/{promptId}`. */
   getPrompt(promptId: string, options?: GetOptions): Promise<Prompt>;
   /** `GET /prompts`. */
@@ -91,13 +96,13 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Clients whose key is a function cannot be told apart by their key: each gets its own scope. */
-let functionKeyClients = 0;
-
+/**
+ * The base URL, plus a fingerprint of a string key. A key function cannot be fingerprinted (it may be async,
+ * and its key may rotate), so without a string key the scope is the base URL alone: the same for every
+ * instance, so a server that makes a client per request and the browser's client share keys.
+ */
 function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
-  if (typeof apiKey === 'string') return `${baseUrl}#${fingerprint(apiKey)}`;
-  if (typeof apiKey === 'function') return `${baseUrl}#client-${++functionKeyClients}`;
-  return baseUrl;
+  return typeof apiKey === 'string' ? `${baseUrl}#${fingerprint(apiKey)}` : baseUrl;
 }
 
 function itemPath(collection: string, id: string, version: string | undefined): string {
@@ -105,11 +110,16 @@ function itemPath(collection: string, id: string, version: string | undefined): 
   return `/${collection}/${encodeURIComponent(id)}${query}`;
 }
 
-/** `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them). */
-function refuseUnaddressable(collection: string, id: string): Promise<never> | null {
-  if (id !== '' && id !== '.' && id !== '..') return null;
-  const detail = `${JSON.stringify(id)} is not an identifier that can be sent; not sent`;
-  return Promise.reject(new PromptApiError({ method: 'GET', path: `/${collection}/${id}`, status: 0, code: 'BAD_REQUEST', detail }));
+/**
+ * `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them), and a `''`
+ * version would be sent as `?version=` while the cache counts it as pinned.
+ */
+function refuseUnaddressable(collection: string, id: string, version?: string): Promise<never> | null {
+  const badId = id === '' || id === '.' || id === '..';
+  if (!badId && version !== '') return null;
+  const detail = `${JSON.stringify(badId ? id : version)} is not ${badId ? 'an identifier' : 'a version'} that can be sent; not sent`;
+  const path = badId ? `/${collection}/${id}` : itemPath(collection, id, version);
+  return Promise.reject(new PromptApiError({ method: 'GET', path, status: 0, code: 'BAD_REQUEST', detail }));
 }
 
 function listPath(collection: string, includeVersions: boolean | undefined): string {
@@ -141,13 +151,13 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
   return {
     baseUrl,
     scope,
-    usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe },
+    usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe, reset: usage.reset },
     getPrompt: (promptId, { version, signal } = {}) =>
-      refuseUnaddressable('prompts', promptId) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
+      refuseUnaddressable('prompts', promptId, version) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
     listPrompts: ({ includeVersions, signal } = {}) =>
       request(context, listPath('prompts', includeVersions), parsePromptList, signal),
     getComposer: (composerId, { version, signal } = {}) =>
-      refuseUnaddressable('composers', composerId) ??
+      refuseUnaddressable('composers', composerId, version) ??
       request(context, itemPath('composers', composerId, version), parseComposer, signal),
     listComposers: ({ includeVersions, signal } = {}) =>
       request(context, listPath('composers', includeVersions), parseComposerList, signal),

@@ -33,6 +33,21 @@ function quotaGuard(context: RequestContext): Failure | null {
   };
 }
 
+/** Response headers that carry credentials, never kept on an error. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/**
+ * A response's headers for its error: lower-case names, without credential headers or any value that
+ * holds the API key (a proxy or debug endpoint that echoes the request).
+ */
+function errorHeaders(headers: Headers, key: string | null | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!CREDENTIAL_HEADERS.has(name) && !(key && value.includes(key))) kept[name] = value;
+  });
+  return kept;
+}
+
 /** A failure to obtain a usable API key; its message never quotes the key. */
 class KeyError extends Error {}
 
@@ -101,10 +116,11 @@ export async function request<T>(
           controller.abort();
         }, timeoutMs)
       : undefined;
+  let key: string | null | undefined;
   let response: Response;
   let text: string;
   try {
-    const key = await untilAborted(resolveKey(apiKey), controller.signal);
+    key = await untilAborted(resolveKey(apiKey), controller.signal);
     // Checked before `Headers.set`, whose own error would quote the key.
     if (key && !/^[\x21-\x7e]+$/.test(key)) throw new KeyError('the API key holds characters a header cannot carry');
     if (key) headers.set('Authorization', `Bearer ${key}`);
@@ -123,7 +139,9 @@ export async function request<T>(
 
   const { status } = response;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), context.now());
-  const invalid = (detail: string, cause?: unknown) => fail({ status, code: 'INVALID_RESPONSE', detail, cause, retryAfterMs });
+  const headersOfResponse = errorHeaders(response.headers, key);
+  const invalid = (detail: string, cause?: unknown) =>
+    fail({ status, code: 'INVALID_RESPONSE', detail, cause, retryAfterMs, headers: headersOfResponse });
   const rateLimit = status === 401 ? null : parseRateLimit(response.headers);
   if (rateLimit && status !== 429) context.usage.recordRateLimit(rateLimit);
   // `undefined` when the body is not JSON (JSON itself has no `undefined`).
@@ -158,5 +176,6 @@ export async function request<T>(
     upgradeUrl: body.upgradeUrl || undefined,
     rateLimit: rateLimit ?? undefined,
     retryAfterMs,
+    headers: headersOfResponse,
   });
 }

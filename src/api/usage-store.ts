@@ -22,6 +22,18 @@ export interface UsageStore {
   getSnapshot(): UsageSnapshot | null;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Forgets the stored usage (the snapshot becomes `null`, as before the first response), and with it the
+   * exceeded state: the quota guard lets the next request through, and that response reports the usage
+   * again. Call it after the account's plan changed (an upgrade), when the stored reset time is weeks away.
+   * A 429 is not metered, so a request that finds the quota still spent costs nothing.
+   *
+   * @example
+   * await upgradePlan()
+   * client.usage.reset()
+   * await queryClient.refetchQueries({ type: 'active' })
+   */
+  reset(): void;
   /** Records a response's rate-limit headers. */
   recordRateLimit(rateLimit: RateLimit): void;
   /**
@@ -33,7 +45,7 @@ export interface UsageStore {
 }
 
 /** Whether `next` holds the same values as `current` (dates compare by their time, through their JSON form). */
-function same(current: UsageSnapshot | null, next: UsageSnapshot): boolean {
+function same(current: UsageSnapshot | null, next: UsageSnapshot | null): boolean {
   return JSON.stringify(current) === JSON.stringify(next);
 }
 
@@ -51,7 +63,7 @@ export function createUsageStore(): UsageStore {
   let snapshot: UsageSnapshot | null = null;
   const listeners = new Set<() => void>();
 
-  function set(next: UsageSnapshot): void {
+  function set(next: UsageSnapshot | null): void {
     if (same(snapshot, next)) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -63,6 +75,7 @@ export function createUsageStore(): UsageStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    reset: () => set(null),
     recordRateLimit({ limit, remaining, reset }) {
       set({
         limit,

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { createPromptApiClient } from '../api/client.ts';
-import { isPromptApiError, type PromptApiError } from '../api/errors.ts';
+import { isPromptApiError, type PromptApiErrorData } from '../api/errors.ts';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { registrySource } from './registry-source.ts';
 
@@ -38,7 +38,7 @@ function quotaLine(usage: UsageSnapshot | null): string {
 }
 
 /** What went wrong reading the API, in words, with what to do next. Never quotes the key. */
-function describeFailure(error: PromptApiError, options: TypegenOptions): string {
+function describeFailure(error: PromptApiErrorData, options: TypegenOptions): string {
   switch (error.code) {
     case 'UNAUTHORIZED':
     case 'INVALID_KEY':

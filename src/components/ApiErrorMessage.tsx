@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { PromptApiError } from '../api/errors.ts';
+import type { PromptApiErrorData } from '../api/errors.ts';
+import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
 
 /** What a failed request was about, for the wording. */
@@ -7,8 +8,8 @@ export type ApiErrorSubject = 'prompt' | 'composer';
 
 /** Props of `ApiErrorMessage`. */
 export interface ApiErrorMessageProps {
-  /** The error of a client call or a hook. */
-  error: PromptApiError;
+  /** The error of a client call or a hook, or its data from a worker (`error.toJSON()`). */
+  error: PromptApiErrorData;
   /** Shows a Retry button for errors a retry may cure (server, network, timeout, invalid response). @default undefined */
   onRetry?: () => void;
   /** Whether a retry is running: the button says so and ignores clicks. @default false */
@@ -34,12 +35,12 @@ export interface ApiErrorMessageProps {
  * (network errors, timeouts, server errors), and for a response it could not read, which a retry may
  * cure too.
  */
-export function canRetryApiError(error: PromptApiError): boolean {
+export function canRetryApiError(error: PromptApiErrorData): boolean {
   return error.retryable || error.code === 'INVALID_RESPONSE';
 }
 
 /** The `version` of the failed request's query string, or `null`. */
-function requestedVersion(error: PromptApiError): string | null {
+function requestedVersion(error: PromptApiErrorData): string | null {
   return new URLSearchParams(error.path.split('?')[1]).get('version');
 }
 
@@ -49,7 +50,7 @@ interface Wording {
 }
 
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
+function wording(error: PromptApiErrorData, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
   const code = error.code === 'INVALID_RESPONSE' && error.status >= 500 ? 'INTERNAL_ERROR' : error.code;
@@ -95,10 +96,9 @@ function wording(error: PromptApiError, subject: ApiErrorSubject, resetText: str
 export function ApiErrorMessage({ error, onRetry, retrying = false, subject, resetAt, upgradeUrl, locale, timeZone }: ApiErrorMessageProps) {
   const titleId = useId();
   const about = subject ?? (error.path.startsWith('/composers') ? 'composer' : 'prompt');
-  const reset = error.rateLimit ? new Date(error.rateLimit.reset * 1000) : (resetAt ?? null);
-  const locales = locale as string | string[] | undefined;
-  const resetText = reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(reset) : null;
-  const numbers = new Intl.NumberFormat(locales);
+  // The error's own headers first; a reset no Date can hold falls back to `resetAt`.
+  const resetText = formatResetDate(error.rateLimit && error.rateLimit.reset * 1000, locale, timeZone) ?? formatResetDate(resetAt, locale, timeZone);
+  const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
   const { title, detail } = wording(error, about, resetText, numbers);
   // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
   const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;

@@ -3,6 +3,7 @@ import type { Composer, PromptSegment, StaticSegmentData } from '../api/types.ts
 import type { TemplateValues } from '../template/lookup.ts';
 import { classNames } from './class-names.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
+import type { HtmlSanitizer } from './sanitize.ts';
 import type { SanitizePolicy } from './sanitize-policy.ts';
 import { StaticSegment } from './StaticSegment.tsx';
 
@@ -19,7 +20,7 @@ export interface ComposerViewProps {
   /**
    * Renders a static segment your own way. Return `<StaticSegment html={segment.content} />` somewhere
    * in it to keep the sanitizer.
-   * @default (segment) => <StaticSegment html={segment.content} policy={policy} />
+   * @default (segment) => <StaticSegment html={segment.content} policy={policy} sanitizer={sanitizer} />
    */
   renderStatic?: (segment: StaticSegmentData, index: number) => ReactNode;
   /**
@@ -32,6 +33,11 @@ export interface ComposerViewProps {
    * @default undefined (strict)
    */
   policy?: SanitizePolicy;
+  /**
+   * The sanitizer of the default static segments, from `createHtmlSanitizer`; see `StaticSegment`.
+   * @default the shared sanitizer over `window`
+   */
+  sanitizer?: HtmlSanitizer;
   /**
    * The level of the composer's heading; prompt cards use the next level.
    * @default 2
@@ -60,6 +66,7 @@ export const ComposerView = memo(function ComposerView({
   renderStatic,
   renderPrompt,
   policy,
+  sanitizer,
   headingLevel = 2,
   className,
 }: ComposerViewProps) {
@@ -81,7 +88,7 @@ export const ComposerView = memo(function ComposerView({
             {segment.type === 'static'
               ? renderStatic
                 ? renderStatic(segment, index)
-                : <StaticSegment html={segment.content} policy={policy} />
+                : <StaticSegment html={segment.content} policy={policy} sanitizer={sanitizer} />
               : renderPrompt
                 ? renderPrompt(segment, index, values)
                 : <PromptCard prompt={segment} values={values} headingLevel={cardLevel} />}

@@ -1,9 +1,9 @@
-import { type JSX, memo, useId, useState } from 'react';
+import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../api/types.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../template/interpolate.ts';
 import type { TemplateValues } from '../template/lookup.ts';
 import { classNames } from './class-names.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { PromptCardCopyButton, PromptCardFrame } from './PromptCardFrame.tsx';
 
 /** A heading level for a component's own heading. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -101,8 +101,6 @@ export const PromptCard = memo(function PromptCard({
   className,
 }: PromptCardProps) {
   const id = useId();
-  // The user copied a message that still had unfilled placeholders: from then on they are flagged loudly.
-  const [copiedUnfilledOnce, setCopiedUnfilledOnce] = useState(false);
   // No useMemo: the card is memoized as a whole, so it re-renders only when a prop changes, and that is
   // its prompt or its values (which need a new interpolation anyway) all but always.
   const system = interpolateParts(prompt.systemMessage, values);
@@ -112,11 +110,13 @@ export const PromptCard = memo(function PromptCard({
   const Heading = `h${headingLevel}` as keyof JSX.IntrinsicElements & `h${HeadingLevel}`;
 
   return (
-    <article
+    // The frame holds the card's one piece of state (the user copied unfilled placeholders): a client
+    // component of its own, so the card renders in a Server Component.
+    <PromptCardFrame
       className={classNames('pcr-prompt-card', className)}
-      aria-labelledby={`${id}-name`}
-      data-state={missing.length > 0 ? 'missing' : 'complete'}
-      data-missing={missing.length > 0 ? (flagMissing || copiedUnfilledOnce ? 'alert' : 'quiet') : undefined}
+      labelledBy={`${id}-name`}
+      missing={missing.length > 0}
+      flagMissing={flagMissing}
     >
       <header className="pcr-prompt-card__header">
         <Heading id={`${id}-name`} className="pcr-prompt-card__name">
@@ -141,15 +141,15 @@ export const PromptCard = memo(function PromptCard({
       )}
       {copy && (
         <div className="pcr-prompt-card__actions">
-          <CopyButton
+          <PromptCardCopyButton
             text={joinParts(user, 'keep')}
             label="Copy user message"
             labelContext={prompt.promptName}
             copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing) : undefined}
-            onCopied={userMissing.length > 0 ? () => setCopiedUnfilledOnce(true) : undefined}
+            unfilled={userMissing.length > 0}
           />
         </div>
       )}
-    </article>
+    </PromptCardFrame>
   );
 });

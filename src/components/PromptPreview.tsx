@@ -1,8 +1,8 @@
 'use client';
 
-import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../api/registry.ts';
+import type { Prompt } from '../api/types.ts';
 import { usePromptList } from '../query/useLists.ts';
 import { type UsePromptById, usePrompt } from '../query/usePrompt.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
@@ -30,6 +30,13 @@ export interface PromptPreviewProps<Id extends string = PromptId, Version extend
    * @default {}
    */
   initialValues?: PromptPreviewValues<Id, Version>;
+  /**
+   * Whether to show the version picker. It is filled by `usePromptList({ includeVersions: true })`, the
+   * full list with every version; without the picker that list is never requested, and the preview shows
+   * `version` (or the latest).
+   * @default true
+   */
+  versionPicker?: boolean;
   /** The preview's heading. @default 'Prompt preview' */
   title?: string;
   /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
@@ -39,9 +46,16 @@ export interface PromptPreviewProps<Id extends string = PromptId, Version extend
 const LATEST = '';
 
 /**
+ * TanStack `placeholderData` that keeps the shown prompt while another version of it loads, and nothing
+ * across prompts: a new `promptId` shows the loading state, never the previous prompt under the new props.
+ */
+const sameIdPlaceholder = (promptId: string) => (previous: Prompt | undefined) => (previous?.promptId === promptId ? previous : undefined);
+
+/**
  * The in-app preview of one prompt: a version picker fed by `usePromptList({ includeVersions: true })`
  * ("Latest" first), one labelled input per variable, and the prompt live through `PromptCard`. While
- * another version loads, the previous one stays on screen (`aria-busy`). Errors in human words.
+ * another version of the same prompt loads, the shown one stays on screen (`aria-busy`); a new `promptId`
+ * shows the loading state instead. Errors in human words.
  *
  * @example
  * <PromptPreview promptId="welcome-email" version="1.0.0" />
@@ -49,6 +63,7 @@ const LATEST = '';
 export function PromptPreview<Id extends PromptId, Version extends PromptVersion<Id> | undefined = undefined>({
   promptId,
   version,
+  versionPicker = true,
   initialValues,
   onValuesChange,
   title = 'Prompt preview',
@@ -66,9 +81,12 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
     setSelection({ promptId, version, selected });
   }
   const select = (next: string) => setSelection({ promptId, version, selected: next });
-  const list = usePromptList({ includeVersions: true });
+  const list = usePromptList({ includeVersions: true, enabled: versionPicker });
   // The picked version is a string from the picker: the registry's checks stop at the props.
-  const query = (usePrompt as UsePromptById)(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: keepPreviousData });
+  const query = (usePrompt as UsePromptById)(promptId, {
+    version: selected === LATEST ? undefined : selected,
+    placeholderData: sameIdPlaceholder(promptId),
+  });
   const prompt = query.data;
   // Registered initial values are dotted names to text as well, only with their names spelled out.
   const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
@@ -89,19 +107,21 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
       upgradeUrl={upgradeUrl}
       query={query}
       toolbar={
-        <div className="pcr-preview__version">
-          <label className="pcr-preview__version-label" htmlFor={pickerId}>
-            Version
-          </label>
-          <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
-            <option value={LATEST}>Latest</option>
-            {versions.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-        </div>
+        versionPicker ? (
+          <div className="pcr-preview__version">
+            <label className="pcr-preview__version-label" htmlFor={pickerId}>
+              Version
+            </label>
+            <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
+              <option value={LATEST}>Latest</option>
+              {versions.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null
       }
       variables={variables}
       values={values}

@@ -16,6 +16,14 @@ export interface StaticSegmentProps {
    */
   policy?: SanitizePolicy;
   /**
+   * A sanitizer from `createHtmlSanitizer`, for another window (an iframe's), cache size or Trusted Types
+   * policy name. Create it once, outside render: a new one re-renders and sanitizes again. On the server it
+   * is used only when it runs there (made over a server DOM); hydration ignores it, as above.
+   * @default the shared sanitizer, the one `sanitizeHtml` uses (over `window` in the browser; on the server,
+   * the one `installServerSanitizer` installed)
+   */
+  sanitizer?: HtmlSanitizer;
+  /**
    * Extra class names, after `pcr-static`.
    * @default undefined
    */
@@ -23,17 +31,8 @@ export interface StaticSegmentProps {
 }
 
 const subscribe = () => () => {};
-/** In the browser, after hydration or in a client render: the window's sanitizer. */
-const clientSanitizer = (): HtmlSanitizer | null => {
-  const sanitizer = getDefaultSanitizer();
-  return sanitizer.isSupported ? sanitizer : null;
-};
-/**
- * Server rendering: the server DOM's sanitizer where the app installed one (`prompt-composer-react/server`
- * installs only a working one), else none and the container stays empty. Hydration in the browser: none
- * either (no server DOM there).
- */
-const serverRenderSanitizer = (): HtmlSanitizer | null => serverSanitizer() ?? null;
+/** A sanitizer that can run here, or `null`. */
+const usable = (sanitizer: HtmlSanitizer | undefined): HtmlSanitizer | null => (sanitizer?.isSupported ? sanitizer : null);
 
 /**
  * Untrusted HTML, sanitized with DOMPurify (strict by default), in one `<div class="pcr-static">` of its
@@ -52,10 +51,18 @@ const serverRenderSanitizer = (): HtmlSanitizer | null => serverSanitizer() ?? n
  * <StaticSegment html={segment.content} />
  */
 export const StaticSegment = memo(
-  function StaticSegment({ html, policy, className }: StaticSegmentProps) {
-    const sanitizer = useSyncExternalStore(subscribe, clientSanitizer, serverRenderSanitizer);
+  function StaticSegment({ html, policy, sanitizer, className }: StaticSegmentProps) {
+    const active = useSyncExternalStore(
+      subscribe,
+      // In the browser, after hydration or in a client render: the given sanitizer, else the window's.
+      () => usable(sanitizer ?? getDefaultSanitizer()),
+      // Server rendering: the given sanitizer where it runs without a window (made over a server DOM), else
+      // the server DOM's that `prompt-composer-react/server` installed (it installs only a working one), else
+      // none and the container stays empty. Hydration in the browser: none either, so the server's markup stays.
+      () => (typeof window === 'undefined' ? usable(sanitizer) : null) ?? serverSanitizer() ?? null,
+    );
     // No useMemo: memo() below re-renders only for new content or an unequal policy, and repeats are cache hits.
-    const sanitized = sanitizer?.sanitize(html, policy);
+    const sanitized = active?.sanitize(html, policy);
     return (
       <div
         className={classNames('pcr-static', className)}
@@ -69,5 +76,8 @@ export const StaticSegment = memo(
     );
   },
   (previous, next) =>
-    previous.html === next.html && previous.className === next.className && policyKey(previous.policy) === policyKey(next.policy),
+    previous.html === next.html &&
+    previous.className === next.className &&
+    previous.sanitizer === next.sanitizer &&
+    policyKey(previous.policy) === policyKey(next.policy),
 );

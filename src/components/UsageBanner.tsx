@@ -1,12 +1,21 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { useUsage } from '../query/useUsage.ts';
 import { classNames } from './class-names.ts';
+import { formatResetDate } from './format-reset.ts';
 import { safeHref } from './safe-href.ts';
-import { DEFAULT_CRITICAL_AT, DEFAULT_WARNING_AT, type UsageAlertLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
+import {
+  DEFAULT_CRITICAL_AT,
+  DEFAULT_WARNING_AT,
+  type UsageAlertLevel,
+  usageLevel,
+  usagePeriod,
+  type UsageThresholds,
+  visibleUsageLevel,
+} from './usage-level.ts';
 import { usageWording } from './usage-wording.ts';
 import { usePeriodEnded } from './usePeriodEnded.ts';
+import { useUsageCheck } from './useUsageCheck.ts';
 import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
 
 /** Props of `UsageBanner`. */
@@ -37,6 +46,15 @@ export interface UsageBannerProps extends UsageThresholds {
   storageKey?: string;
   /** Which Web Storage `storageKey` uses. @default 'local' */
   storage?: UsageDismissalStorage;
+  /**
+   * Whether the exceeded banner has a "Check again" button, for after an upgrade: it calls
+   * `client.usage.reset()` (which lifts the quota guard) and sends one request, `GET /prompts` through
+   * your QueryClient (its data refreshes the prompt list and every prompt's latest entry), and the banner
+   * shows what that response reports. A 429 is not metered, so a check that finds the quota still spent
+   * costs nothing.
+   * @default true
+   */
+  checkAgain?: boolean;
   /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
   now?: () => number;
   /** Extra class names on the banner. @default undefined */
@@ -70,10 +88,11 @@ export function UsageBanner({
   upgradeUrl,
   storageKey,
   storage = 'local',
+  checkAgain = true,
   now = Date.now,
   className,
 }: UsageBannerProps) {
-  const latest = useUsage();
+  const { usage: latest, checking, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -83,9 +102,8 @@ export function UsageBanner({
   let content = null;
   if (level !== 'none' && usage) {
     // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
-    const locales = locale as string | string[] | undefined;
-    const numbers = new Intl.NumberFormat(locales);
-    const resetText = usage.reset ? new Intl.DateTimeFormat(locales, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(usage.reset) : null;
+    const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
+    const resetText = formatResetDate(usage.reset, locale, timeZone);
     const { title, detail } = usageWording(level, usage, numbers, resetText);
     const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
     const limit = Math.max(usage.limit, 0);
@@ -111,6 +129,22 @@ export function UsageBanner({
           <a className="pcr-usage-banner__upgrade" href={link}>
             Upgrade your plan
           </a>
+        ) : null}
+        {checkAgain && level === 'exceeded' ? (
+          <button
+            type="button"
+            className="pcr-usage-banner__check"
+            aria-disabled={checking}
+            onClick={() => {
+              if (checking) return;
+              void check((next) => {
+                // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
+                if (usageLevel(next, { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
+              });
+            }}
+          >
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
         ) : null}
         {dismissible && level !== 'exceeded' ? (
           <button

@@ -17,8 +17,9 @@ export interface SanitizePolicy {
    */
   allowTags?: readonly string[];
   /**
-   * Attributes to allow, removed from the strict block list too (for example `['style']`).
-   * Event handler attributes (`on*`) are never allowed.
+   * Attributes to allow, removed from the strict block list too (for example `['style']`, or `['class']`
+   * for HTML written against your own stylesheet: class names are dropped by default, since they let the
+   * HTML borrow the app's utility classes). Event handler attributes (`on*`) are never allowed.
    * @default []
    */
   allowAttributes?: readonly string[];
@@ -55,9 +56,13 @@ export const STRICT_FORBID_TAGS: readonly string[] = [
   'svg', 'math', 'dialog', 'slot',
 ];
 
-/** Blocked attributes: inline CSS, form submission, frame content, focus stealing, popovers. */
+/**
+ * Blocked attributes: inline CSS and class names (which would borrow the host app's utility classes, such as
+ * `fixed inset-0 z-50`, to lay a link over the page), form submission, frame content, focus stealing,
+ * popovers.
+ */
 export const STRICT_FORBID_ATTR: readonly string[] = [
-  'style', 'action', 'formaction', 'form', 'method', 'enctype', 'srcdoc', 'autofocus', 'popover',
+  'style', 'class', 'action', 'formaction', 'form', 'method', 'enctype', 'srcdoc', 'autofocus', 'popover',
   'popovertarget', 'popovertargetaction', 'command', 'commandfor', 'ping', 'background', 'nonce',
   'integrity', 'xmlns', 'is',
 ];

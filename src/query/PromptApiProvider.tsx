@@ -39,11 +39,19 @@ export function PromptApiProvider({ client, staleTime, retry, retryDelay, childr
 }
 
 /**
- * The provider's client and defaults.
- * @param hookName Named in the error thrown outside a provider. @default 'usePromptApi'
- * @throws Error "`usePrompt` must be used within `PromptApiProvider`"
+ * The provider's client and defaults, for your own queries over the factories.
+ *
+ * @example
+ * const { client } = usePromptApi()
+ * const { data } = useQuery({ ...promptQueryOptions(client, 'welcome-email'), select: (prompt) => prompt.version })
+ * @throws Error "`usePromptApi` must be used within `PromptApiProvider`"
  */
-export function usePromptApi(hookName = 'usePromptApi'): PromptApiContextValue {
+export function usePromptApi(): PromptApiContextValue {
+  return usePromptApiContext('usePromptApi');
+}
+
+/** The provider's value for the library's own hooks; `hookName` is named in the error thrown outside a provider. */
+export function usePromptApiContext(hookName: string): PromptApiContextValue {
   const value = useContext(PromptApiContext);
   if (!value) throw new Error(`\`${hookName}\` must be used within \`PromptApiProvider\``);
   return value;

@@ -1,4 +1,14 @@
-import { type DataTag, isServer, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
+import {
+  type DataTag,
+  isServer,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  type SkipToken,
+  skipToken,
+  type UndefinedInitialDataOptions,
+  type UnusedSkipTokenOptions,
+} from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
@@ -28,10 +38,17 @@ export interface PromptQueryDefaults {
  * types (so `queryClient.getQueryData(options.queryKey)` is typed). Named through `@tanstack/react-query`
  * on purpose: an inferred type would make the declarations import `@tanstack/query-core`, and an app with a
  * second copy of it (a persister that brings its own) would get "`QueryClient` ... '#private'" errors.
+ * `TSkippable` is `true` when the id may be `skipToken`: such options fit `useQuery`, not
+ * `useSuspenseQuery` (TanStack refuses `skipToken` there).
  */
-export type PromptApiQueryOptions<TQueryFnData, TData = TQueryFnData> = UnusedSkipTokenOptions<TQueryFnData, PromptApiError, TData> & {
+export type PromptApiQueryOptions<TQueryFnData, TData = TQueryFnData, TSkippable extends boolean = false> = (TSkippable extends true
+  ? UndefinedInitialDataOptions<TQueryFnData, PromptApiError, TData>
+  : UnusedSkipTokenOptions<TQueryFnData, PromptApiError, TData>) & {
   queryKey: DataTag<QueryKey, TQueryFnData, PromptApiError>;
 };
+
+/** The id in a skipped query's key: `''` can never be sent, so no entry with data ever has it. */
+const SKIPPED_ID = '';
 
 function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   return {
@@ -64,33 +81,43 @@ function seedDetails<T extends Item>(
 }
 
 /** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
-export type PromptQueryOptionsById = <TData = Prompt>(
-  client: PromptApiClient,
-  promptId: string,
-  options?: { version?: string } & PromptQueryDefaults,
-) => PromptApiQueryOptions<Prompt, TData>;
+export type PromptQueryOptionsById = {
+  <TData = Prompt>(client: PromptApiClient, promptId: string, options?: { version?: string } & PromptQueryDefaults): PromptApiQueryOptions<Prompt, TData>;
+  <TData = Prompt>(
+    client: PromptApiClient,
+    promptId: string | SkipToken,
+    options?: { version?: string } & PromptQueryDefaults,
+  ): PromptApiQueryOptions<Prompt, TData, true>;
+};
 
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
  * `ensureQueryData` and SSR. A pinned `version` never goes stale. With the typegen registry, `promptId`
- * and `version` take only registered values, and the data carries both.
+ * and `version` take only registered values, and the data carries both. With TanStack's `skipToken` as
+ * the id the query waits (no request) and the options fit `useQuery`, not `useSuspenseQuery`.
  *
  * @example
  * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
+ * useQuery(promptQueryOptions(client, promptId ?? skipToken))
  */
 export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
   client: PromptApiClient,
   promptId: Id,
   options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>>;
+export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
+  client: PromptApiClient,
+  promptId: Id | SkipToken,
+  options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>, true>;
 export function promptQueryOptions<TData = Prompt>(
   client: PromptApiClient,
-  promptId: string,
+  promptId: string | SkipToken,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
-): PromptApiQueryOptions<Prompt, TData> {
+): PromptApiQueryOptions<Prompt, TData, true> {
   return queryOptions<Prompt, PromptApiError, TData>({
-    queryKey: promptKeys.detail(client, promptId, version),
-    queryFn: ({ signal }) => client.getPrompt(promptId, { version, signal }),
+    queryKey: promptKeys.detail(client, promptId === skipToken ? SKIPPED_ID : promptId, version),
+    queryFn: promptId === skipToken ? skipToken : ({ signal }) => client.getPrompt(promptId, { version, signal }),
     ...policy(defaults, version !== undefined),
   });
 }
@@ -113,15 +140,23 @@ export function promptListQueryOptions<TData = Prompt[]>(
 }
 
 /** `composerQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
-export type ComposerQueryOptionsById = <TData = Composer>(
-  client: PromptApiClient,
-  composerId: string,
-  options?: { version?: string } & PromptQueryDefaults,
-) => PromptApiQueryOptions<Composer, TData>;
+export type ComposerQueryOptionsById = {
+  <TData = Composer>(
+    client: PromptApiClient,
+    composerId: string,
+    options?: { version?: string } & PromptQueryDefaults,
+  ): PromptApiQueryOptions<Composer, TData>;
+  <TData = Composer>(
+    client: PromptApiClient,
+    composerId: string | SkipToken,
+    options?: { version?: string } & PromptQueryDefaults,
+  ): PromptApiQueryOptions<Composer, TData, true>;
+};
 
 /**
  * Query options of one composer. A pinned `version` never goes stale. With the typegen registry,
- * `composerId` and `version` take only registered values, and the data carries both.
+ * `composerId` and `version` take only registered values, and the data carries both. With `skipToken`
+ * as the id the query waits (no request) and the options fit `useQuery`, not `useSuspenseQuery`.
  */
 export function composerQueryOptions<
   TData = Composer,
@@ -132,14 +167,23 @@ export function composerQueryOptions<
   composerId: Id,
   options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>>;
+export function composerQueryOptions<
+  TData = Composer,
+  Id extends ComposerId = ComposerId,
+  Version extends ComposerVersion<Id> | undefined = undefined,
+>(
+  client: PromptApiClient,
+  composerId: Id | SkipToken,
+  options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>, true>;
 export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
-  composerId: string,
+  composerId: string | SkipToken,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
-): PromptApiQueryOptions<Composer, TData> {
+): PromptApiQueryOptions<Composer, TData, true> {
   return queryOptions<Composer, PromptApiError, TData>({
-    queryKey: composerKeys.detail(client, composerId, version),
-    queryFn: ({ signal }) => client.getComposer(composerId, { version, signal }),
+    queryKey: composerKeys.detail(client, composerId === skipToken ? SKIPPED_ID : composerId, version),
+    queryFn: composerId === skipToken ? skipToken : ({ signal }) => client.getComposer(composerId, { version, signal }),
     ...policy(defaults, version !== undefined),
   });
 }

@@ -1,6 +1,8 @@
 'use client';
 
 import {
+  type SkipToken,
+  skipToken,
   type UseQueryOptions,
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
@@ -11,8 +13,9 @@ import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
+import { givenOptions } from './given-options.ts';
 import { type ComposerQueryOptionsById, composerQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /**
  * Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. `Id`
@@ -36,23 +39,35 @@ export type UseComposerResult<TData = Composer, Id extends string = ComposerId, 
 >;
 
 /** `useComposer` without the registry's checks, for callers that hold the id and version as plain strings. */
-export type UseComposerById = <TData = Composer>(composerId: string, options?: UseComposerOptions<TData, string, string>) => WithFallback<TData>;
+export type UseComposerById = <TData = Composer>(
+  composerId: string | SkipToken | undefined,
+  options?: UseComposerOptions<TData, string, string>,
+) => WithFallback<TData>;
 
 /**
  * One composer. Free after `useComposerList()` (the list seeds it). With the typegen registry,
- * `composerId` and `version` take only registered values, and `data` carries both.
+ * `composerId` and `version` take only registered values, and `data` carries both. Without an id
+ * (`undefined`, or TanStack's `skipToken`) the query waits: no request, `status` `'pending'`,
+ * `fetchStatus` `'idle'`.
  *
  * @example
  * const { data: composer } = useComposer('onboarding-flow')
+ * const { data } = useComposer(params.id) // waits while `params.id` is undefined
  */
 export function useComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
-  composerId: Id,
+  composerId: Id | SkipToken | undefined,
   options?: UseComposerOptions<TData, Id, Version>,
 ): UseComposerResult<TData, Id, Version>;
-export function useComposer<TData = Composer>(composerId: string, options: UseComposerOptions<TData, string, string> = {}): WithFallback<TData> {
-  const { client, defaults } = usePromptApi('useComposer');
+export function useComposer<TData = Composer>(
+  composerId: string | SkipToken | undefined,
+  options: UseComposerOptions<TData, string, string> = {},
+): WithFallback<TData> {
+  const { client, defaults } = usePromptApiContext('useComposer');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({
+    ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId ?? skipToken, { version, ...defaults }),
+    ...givenOptions(queryOptions),
+  });
   return withFallback(result, fallback);
 }
 
@@ -69,7 +84,10 @@ export function useSuspenseComposer<TData = Composer, Id extends ComposerId = Co
   options?: UseSuspenseComposerOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
-  const { client, defaults } = usePromptApi('useSuspenseComposer');
+  const { client, defaults } = usePromptApiContext('useSuspenseComposer');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({
+    ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }),
+    ...givenOptions(queryOptions),
+  });
 }

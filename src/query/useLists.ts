@@ -3,8 +3,9 @@
 import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';
+import { givenOptions } from './given-options.ts';
 import { composerListQueryOptions, promptListQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /** Options of the list hooks: `includeVersions` and any TanStack query option but key and fetch. */
 export type UseListOptions<TItem, TData> = Omit<UseQueryOptions<TItem[], PromptApiError, TData>, 'queryKey' | 'queryFn'> & {
@@ -28,8 +29,8 @@ export type UseSuspenseListOptions<TItem, TData> = Omit<
  * const { data: prompts = [] } = usePromptList({ includeVersions: true })
  */
 export function usePromptList<TData = Prompt[]>({ includeVersions, ...options }: UseListOptions<Prompt, TData> = {}) {
-  const { client, defaults } = usePromptApi('usePromptList');
-  return useQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  const { client, defaults } = usePromptApiContext('usePromptList');
+  return useQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** `usePromptList` for Suspense. */
@@ -37,14 +38,14 @@ export function useSuspensePromptList<TData = Prompt[]>({
   includeVersions,
   ...options
 }: UseSuspenseListOptions<Prompt, TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspensePromptList');
-  return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  const { client, defaults } = usePromptApiContext('useSuspensePromptList');
+  return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** Every composer of the account, in one request that also fills each `useComposer(id)` cache entry. */
 export function useComposerList<TData = Composer[]>({ includeVersions, ...options }: UseListOptions<Composer, TData> = {}) {
-  const { client, defaults } = usePromptApi('useComposerList');
-  return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  const { client, defaults } = usePromptApiContext('useComposerList');
+  return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
 /** `useComposerList` for Suspense. */
@@ -52,6 +53,6 @@ export function useSuspenseComposerList<TData = Composer[]>({
   includeVersions,
   ...options
 }: UseSuspenseListOptions<Composer, TData> = {}) {
-  const { client, defaults } = usePromptApi('useSuspenseComposerList');
-  return useSuspenseQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...options });
+  const { client, defaults } = usePromptApiContext('useSuspenseComposerList');
+  return useSuspenseQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }

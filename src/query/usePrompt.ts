@@ -1,6 +1,8 @@
 'use client';
 
 import {
+  type SkipToken,
+  skipToken,
   type UseQueryOptions,
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
@@ -11,8 +13,9 @@ import type { PromptApiError } from '../api/errors.ts';
 import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
+import { givenOptions } from './given-options.ts';
 import { type PromptQueryOptionsById, promptQueryOptions } from './options.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /**
  * Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. `Id` and
@@ -39,23 +42,35 @@ export type UsePromptResult<TData = Prompt, Id extends string = PromptId, Versio
  * `usePrompt` without the registry's checks, for callers that hold the id and version as plain strings
  * (a preview's version picker).
  */
-export type UsePromptById = <TData = Prompt>(promptId: string, options?: UsePromptOptions<TData, string, string>) => WithFallback<TData>;
+export type UsePromptById = <TData = Prompt>(
+  promptId: string | SkipToken | undefined,
+  options?: UsePromptOptions<TData, string, string>,
+) => WithFallback<TData>;
 
 /**
  * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request. With the
  * typegen registry, `promptId` and `version` take only registered values, and `data` carries both.
+ * Without an id (`undefined`, or TanStack's `skipToken`) the query waits: no request, `status`
+ * `'pending'`, `fetchStatus` `'idle'`. The suspense twin needs an id (TanStack refuses `skipToken` there).
  *
  * @example
  * const { data: prompt, error } = usePrompt('welcome-email', { version: '2.0.0' })
+ * const { data } = usePrompt(params.id) // waits while `params.id` is undefined
  */
 export function usePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
-  promptId: Id,
+  promptId: Id | SkipToken | undefined,
   options?: UsePromptOptions<TData, Id, Version>,
 ): UsePromptResult<TData, Id, Version>;
-export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData, string, string> = {}): WithFallback<TData> {
-  const { client, defaults } = usePromptApi('usePrompt');
+export function usePrompt<TData = Prompt>(
+  promptId: string | SkipToken | undefined,
+  options: UsePromptOptions<TData, string, string> = {},
+): WithFallback<TData> {
+  const { client, defaults } = usePromptApiContext('usePrompt');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({
+    ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId ?? skipToken, { version, ...defaults }),
+    ...givenOptions(queryOptions),
+  });
   return withFallback(result, fallback);
 }
 
@@ -72,7 +87,10 @@ export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId
   options?: UseSuspensePromptOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
-  const { client, defaults } = usePromptApi('useSuspensePrompt');
+  const { client, defaults } = usePromptApiContext('useSuspensePrompt');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({
+    ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }),
+    ...givenOptions(queryOptions),
+  });
 }

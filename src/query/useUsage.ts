@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { UsageSnapshot } from '../api/usage-store.ts';
-import { usePromptApi } from './PromptApiProvider.tsx';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 const serverSnapshot = (): UsageSnapshot | null => null;
 
@@ -15,7 +15,7 @@ const serverSnapshot = (): UsageSnapshot | null => null;
  * if (usage?.exceeded) return <p>Quota used up until {usage.reset?.toLocaleDateString()}</p>
  */
 export function useUsage(): UsageSnapshot | null {
-  const { client } = usePromptApi('useUsage');
+  const { client } = usePromptApiContext('useUsage');
   // `null` on the server and during hydration: the browser's client has seen no response yet, and a
   // server-rendered banner would not match it.
   return useSyncExternalStore(client.usage.subscribe, client.usage.getSnapshot, serverSnapshot);

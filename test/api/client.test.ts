@@ -294,6 +294,61 @@ describe('the API key stays secret', () => {
   });
 });
 
+describe('response headers on errors', () => {
+  it('keeps what the response said (a request id), as a frozen record with lower-case names', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+      HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404, headers: { 'X-Request-Id': 'req_7f3a', ...rateLimitHeaders(5000, 4000) } }),
+    ));
+    const error = await failure(client().getPrompt('missing'));
+    expect(error.headers['x-request-id']).toBe('req_7f3a');
+    expect(error.headers['x-ratelimit-remaining']).toBe('4000');
+    expect(error.headers['content-type']).toBe('application/json');
+    expect(Object.isFrozen(error.headers)).toBe(true);
+  });
+
+  it('keeps them on a response the client could not read, too', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.html('<h1>502</h1>', { status: 502, headers: { 'X-Request-Id': 'req_proxy' } })));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', headers: { 'x-request-id': 'req_proxy' } });
+  });
+
+  it('never holds credentials: no Authorization, cookies, or any value holding the API key (an echoing proxy)', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, ({ request }) =>
+      HttpResponse.json(
+        { error: 'Prompt not found', code: 'NOT_FOUND' },
+        {
+          status: 404,
+          headers: {
+            Authorization: request.headers.get('Authorization') ?? '',
+            'Proxy-Authorization': 'Basic abc',
+            'Set-Cookie': 'session=abc',
+            'X-Echo-Request': `GET /prompts/missing, key ${apiKey}`,
+            'X-Request-Id': 'req_1',
+          },
+        },
+      ),
+    ));
+    const error = await failure(client().getPrompt('missing'));
+    expect(Object.keys(error.headers).filter((name) => !name.startsWith('content-')).sort()).toEqual(['x-request-id']);
+    expect(everythingIn(error)).not.toContain(apiKey);
+  });
+
+  it('is an empty record when no response arrived', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, () => HttpResponse.error()));
+    const error = await failure(client().listPrompts());
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', headers: {} });
+    expect(Object.isFrozen(error.headers)).toBe(true);
+  });
+
+  it('survives a structured clone of toJSON() as a plain record', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+      HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404, headers: { 'X-Request-Id': 'req_9' } }),
+    ));
+    const cloned: unknown = structuredClone((await failure(client().getPrompt('missing'))).toJSON());
+    expect(isPromptApiError(cloned) && cloned.headers['x-request-id']).toBe('req_9');
+  });
+});
+
 describe('usage store', () => {
   it('follows each response, notifies subscribers only on change, and keeps the snapshot identity otherwise', async () => {
     let remaining = 100;
@@ -333,37 +388,75 @@ describe('usage store', () => {
   });
 });
 
+/**
+ * Serves `GET /prompts`: a 429 (with `body` and rate-limit headers up to `reset`) while `exhausted`, then an
+ * empty list with `headersAfter`. `sent` counts the requests that arrived.
+ */
+function serveQuota(reset: number, body: object, headersAfter: Record<string, string>) {
+  const state = { sent: 0, exhausted: true };
+  server.use(http.get(`${baseUrl}/prompts`, () => {
+    state.sent++;
+    return state.exhausted
+      ? HttpResponse.json(body, { status: 429, headers: rateLimitHeaders(5000, 0, reset) })
+      : HttpResponse.json([], { headers: headersAfter });
+  }));
+  return state;
+}
+
 describe('quota guard', () => {
   it('after a 429, fails fast without sending until the reset time, then sends again', async () => {
     let now = Date.UTC(2026, 10, 20);
     const reset = Date.UTC(2026, 11, 1) / 1000;
-    let sent = 0;
-    let exhausted = true;
-    server.use(http.get(`${baseUrl}/prompts`, () => {
-      sent++;
-      return exhausted
-        ? HttpResponse.json(
-            { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
-            { status: 429, headers: rateLimitHeaders(5000, 0, reset) },
-          )
-        : HttpResponse.json([], { headers: rateLimitHeaders(5000, 4999, reset + 2_678_400) });
-    }));
+    const quota = serveQuota(
+      reset,
+      { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+      rateLimitHeaders(5000, 4999, reset + 2_678_400),
+    );
     const api = client({ now: () => now });
     await failure(api.listPrompts());
-    expect(sent).toBe(1);
+    expect(quota.sent).toBe(1);
 
     const refused = await failure(api.getPrompt('welcome-email'));
-    expect(sent).toBe(1);
+    expect(quota.sent).toBe(1);
     expect(refused).toMatchObject({ status: 0, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' });
     expect(refused.message).toBe(
       'GET /prompts/welcome-email failed with USAGE_LIMIT_EXCEEDED: monthly quota used up (5000 of 5000); not sent until 2026-12-01T00:00:00.000Z',
     );
 
     now = reset * 1000;
-    exhausted = false;
+    quota.exhausted = false;
     expect(await api.listPrompts()).toEqual([]);
-    expect(sent).toBe(2);
+    expect(quota.sent).toBe(2);
     expect(api.usage.getSnapshot()).toMatchObject({ remaining: 4999, exceeded: false });
+  });
+
+  it('usage.reset() lifts the guard before the reset time: the next call is sent, and its response is the usage', async () => {
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    const quota = serveQuota(reset, { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED' }, rateLimitHeaders(50_000, 44_999, reset));
+    const api = client({ now: () => Date.UTC(2026, 10, 20) });
+    await failure(api.listPrompts());
+    expect((await failure(api.listPrompts())).status).toBe(0);
+    expect(quota.sent).toBe(1);
+
+    let notified = 0;
+    api.usage.subscribe(() => notified++);
+    api.usage.reset();
+    expect(api.usage.getSnapshot()).toBeNull();
+    expect(notified).toBe(1);
+    api.usage.reset();
+    expect(notified).toBe(1);
+
+    // Still spent: the call is sent, answered 429, and the guard is back on.
+    expect((await failure(api.listPrompts())).status).toBe(429);
+    expect(quota.sent).toBe(2);
+    expect(api.usage.getSnapshot()).toMatchObject({ exceeded: true });
+
+    // After an upgrade: the next call after reset() succeeds and reports the new quota.
+    quota.exhausted = false;
+    api.usage.reset();
+    expect(await api.listPrompts()).toEqual([]);
+    expect(quota.sent).toBe(3);
+    expect(api.usage.getSnapshot()).toMatchObject({ limit: 50_000, remaining: 44_999, exceeded: false });
   });
 
   it('a 429 without rate-limit headers waits for its Retry-After instead, then sends again', async () => {
@@ -440,6 +533,53 @@ describe('isPromptApiError', () => {
     expect(isPromptApiError({ name: 'PromptApiError', code: 'NOT_FOUND' })).toBe(false);
     expect(isPromptApiError(null)).toBe(false);
   });
+
+  describe('given an error sent as data (a worker message, a JSON payload, a persisted cache)', () => {
+    /** A real failure of the client: a 429 with usage, an upgrade link and rate-limit headers. */
+    async function realError(): Promise<PromptApiError> {
+      server.use(http.get(`${baseUrl}/prompts/:id`, () =>
+        HttpResponse.json(
+          { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 }, upgradeUrl: 'https://up.test' },
+          { status: 429, headers: { ...rateLimitHeaders(5000, 0), 'Retry-After': '60' } },
+        ),
+      ));
+      return failure(client().getPrompt('welcome-email'));
+    }
+    const fields = (error: PromptApiError) => {
+      const { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers } = error;
+      return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers };
+    };
+
+    it('recognises the structured clone of toJSON(), which keeps every field', async () => {
+      const error = await realError();
+      const cloned: unknown = structuredClone(error.toJSON());
+      expect(isPromptApiError(cloned)).toBe(true);
+      expect(cloned).toEqual(fields(error));
+      expect(isPromptApiError(cloned) && cloned.code).toBe('USAGE_LIMIT_EXCEEDED');
+    });
+
+    it('recognises a JSON round trip of the error itself (JSON.stringify calls toJSON)', async () => {
+      const error = await realError();
+      const parsed: unknown = JSON.parse(JSON.stringify(error));
+      expect(isPromptApiError(parsed)).toBe(true);
+      expect(parsed).toEqual(JSON.parse(JSON.stringify(fields(error))));
+    });
+
+    it('does not recognise the structured clone of the error itself: an Error clones to its message and stack only', async () => {
+      const cloned = structuredClone(await realError());
+      expect(cloned).toBeInstanceOf(Error);
+      expect(Object.keys(cloned)).toEqual([]);
+      expect(isPromptApiError(cloned)).toBe(false);
+    });
+
+    it('does not recognise data that lacks a field every PromptApiError has', async () => {
+      const data = (await realError()).toJSON();
+      for (const field of ['name', 'message', 'status', 'code', 'method', 'path', 'retryable'] as const) {
+        expect(isPromptApiError({ ...data, [field]: undefined })).toBe(false);
+      }
+      expect(isPromptApiError({ ...data, name: 'Error' })).toBe(false);
+    });
+  });
 });
 
 describe('the API key source', () => {
@@ -485,6 +625,20 @@ describe('identifiers that cannot be sent', () => {
     expect(await failure(api.getComposer(id))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
     expect(sent).toBe(0);
   });
+
+  it("version '' is refused as BAD_REQUEST without a request (it would pin nothing and send ?version=)", async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/*`, () => {
+      sent++;
+      return HttpResponse.json([]);
+    }));
+    const api = client();
+    const refused = await failure(api.getPrompt('welcome-email', { version: '' }));
+    expect(refused).toMatchObject({ status: 0, code: 'BAD_REQUEST', retryable: false });
+    expect(refused.message).toBe('GET /prompts/welcome-email?version= failed with BAD_REQUEST: "" is not a version that can be sent; not sent');
+    expect(await failure(api.getComposer('onboarding', { version: '' }))).toMatchObject({ status: 0, code: 'BAD_REQUEST' });
+    expect(sent).toBe(0);
+  });
 });
 
 describe('Retry-After on a proxy page', () => {
@@ -495,13 +649,20 @@ describe('Retry-After on a proxy page', () => {
 });
 
 describe('cache scope', () => {
-  it('is stable for a string key, unique per instance for a function key, and as given when set', () => {
+  it('is stable for a string key, tells string keys apart, and is as given when set', () => {
     expect(client().scope).toBe(client().scope);
-    const a = client({ apiKey: () => 'pk_a' });
-    const b = client({ apiKey: () => 'pk_b' });
-    expect(a.scope).not.toBe(b.scope);
-    expect(a.scope).not.toContain('pk_a');
+    expect(client({ apiKey: 'pk_a' }).scope).not.toBe(client({ apiKey: 'pk_b' }).scope);
     expect(createPromptApiClient({ baseUrl: '/api/' }).scope).toBe('/api');
     expect(client({ scope: 'tenant-7' }).scope).toBe('tenant-7');
+  });
+
+  it('without a string key (a key function, or none) is the base URL, the same for every instance', () => {
+    const a = client({ apiKey: () => 'pk_a' });
+    const b = client({ apiKey: async () => 'pk_b' });
+    expect(a.scope).toBe(baseUrl);
+    expect(b.scope).toBe(a.scope);
+    expect(client({ apiKey: undefined }).scope).toBe(a.scope);
+    expect(a.scope).not.toContain('pk_a');
+    expect(client({ apiKey: () => 'pk_a', scope: 'user-1' }).scope).toBe('user-1');
   });
 });

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { ComposerView, getDefaultSanitizer, StaticSegment } from 'prompt-composer-react';
+import { ComposerView, createHtmlSanitizer, StaticSegment } from 'prompt-composer-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations, composerOf, Page, promptSegment } from './presentational-fixtures.tsx';
 
@@ -39,13 +39,14 @@ describe('ComposerView', () => {
     });
 
     describe('when only the values change', () => {
-      it('keeps the static DOM nodes and does not sanitize again', () => {
-        const sanitizer = getDefaultSanitizer();
-        const { rerender } = render(<ComposerView composer={composer} values={{ topic: 'A' }} />);
+      it('keeps the static DOM nodes and does not sanitize again (with the sanitizer it was given)', () => {
+        const sanitizer = createHtmlSanitizer();
+        const { rerender } = render(<ComposerView composer={composer} values={{ topic: 'A' }} sanitizer={sanitizer} />);
         const before = [...document.querySelectorAll('.pcr-static')];
         const firstChild = before[0]!.firstChild;
         const count = sanitizer.sanitizeCount;
-        for (const topic of ['AB', 'ABC', 'ABCD']) rerender(<ComposerView composer={composer} values={{ topic }} />);
+        expect(count).toBe(before.length);
+        for (const topic of ['AB', 'ABC', 'ABCD']) rerender(<ComposerView composer={composer} values={{ topic }} sanitizer={sanitizer} />);
         const after = [...document.querySelectorAll('.pcr-static')];
         expect(after).toEqual(before);
         after.forEach((node, index) => expect(node).toBe(before[index]));

@@ -105,6 +105,37 @@ describe('PromptPreview', () => {
     });
   });
 
+  describe('when the promptId and version props change together', () => {
+    it('never shows the previous prompt under the new props while the new one loads', async () => {
+      const view = renderConnected(<PromptPreview promptId={welcome} />, mockApi(undefined, { latency: 150 }).client());
+      await screen.findByRole('heading', { name: 'Welcome email' });
+      const region = screen.getByRole('region', { name: 'Prompt preview' });
+      // Every state of the preview from the first render under the new props until the new prompt shows.
+      const states: string[] = [];
+      const observer = new MutationObserver(() => void states.push(region.textContent ?? ''));
+      observer.observe(region, { subtree: true, childList: true, characterData: true });
+      view.rerender(<PromptPreview promptId={FIXTURE_IDS.prompts.supportReply} version="1.0.0" />);
+      states.push(region.textContent ?? '');
+      expect(picker().value).toBe('1.0.0');
+      expect(screen.queryByRole('heading', { name: 'Welcome email' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Welcome email/ })).toBeNull();
+      expect(document.querySelector('.pcr-prompt-card')).toBeNull();
+      await screen.findByRole('heading', { name: 'Support reply' });
+      observer.disconnect();
+      expect(screen.getByRole('button', { name: 'Copy user message, Support reply' })).toBeTruthy();
+      expect(states.filter((text) => /welcome/i.test(text))).toEqual([]);
+    });
+
+    it('keeps the shown prompt while another version of the same prompt loads', async () => {
+      const view = renderConnected(<PromptPreview promptId={welcome} />, mockApi(undefined, { latency: 150 }).client());
+      await screen.findByRole('heading', { name: 'Welcome email' });
+      view.rerender(<PromptPreview promptId={welcome} version="1.0.0" />);
+      expect(screen.getByRole('region', { name: 'Prompt preview' }).getAttribute('aria-busy')).toBe('true');
+      expect(userMessage()).toContain('who just started the ${plan} plan');
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to ${name} who just signed up for Lumen.'));
+    });
+  });
+
   describe('when the version prop changes', () => {
     it('selects and previews the new version, over a version the user picked', async () => {
       const client = mockApi().client();
@@ -116,6 +147,20 @@ describe('PromptPreview', () => {
       view.rerender(<PromptPreview promptId={welcome} version="1.1.0" initialValues={{ name: 'Grace' }} />);
       expect(picker().value).toBe('1.1.0');
       await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for the ${plan} plan of Lumen.'));
+    });
+  });
+
+  describe('given versionPicker={false}', () => {
+    it('has no picker and sends no list request: the prompt alone, at the version of the props', async () => {
+      const api = mockApi();
+      const sent: string[] = [];
+      api.worker.events.on('request:start', ({ request }) => void sent.push(new URL(request.url).pathname + new URL(request.url).search));
+      renderPreview({ version: '1.0.0', versionPicker: false, initialValues: { name: 'Grace' } }, api.client());
+      await waitFor(() => expect(userMessage()).toBe('Write a welcome email to Grace who just signed up for Lumen.'));
+      api.worker.events.removeAllListeners();
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(sent).toEqual(['/prompts/welcome-email?version=1.0.0']);
+      await expectNoAxeViolations();
     });
   });
 

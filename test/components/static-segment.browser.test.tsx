@@ -1,9 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
-import { createHtmlSanitizer, getDefaultSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
+import { createHtmlSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// Internal: the one sanitizer every StaticSegment without a `sanitizer` prop shares.
+import { getDefaultSanitizer } from '../../src/components/sanitize.ts';
 import { axeViolations, Page, settle } from './presentational-fixtures.tsx';
 
 afterEach(cleanup);
@@ -49,6 +51,29 @@ describe('StaticSegment', () => {
     });
   });
 
+  describe('given a sanitizer from createHtmlSanitizer', () => {
+    it("sanitizes with it (over an iframe's window here), and memoizes as with the default", () => {
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      const sanitizer = createHtmlSanitizer({ window: frame.contentWindow as never, cacheSize: 10 });
+      const html = `<p>${unique('own')}</p><img src=x onerror="window.__own=1">`;
+      const { rerender } = render(<StaticSegment html={html} sanitizer={sanitizer} />);
+      expect(document.querySelector('.pcr-static')!.innerHTML).toBe(`${html.slice(0, html.indexOf('<img'))}<img src="x">`);
+      expect(sanitizer.sanitizeCount).toBe(1);
+      rerender(<StaticSegment html={html} sanitizer={sanitizer} />);
+      expect(sanitizer.sanitizeCount).toBe(1);
+      frame.remove();
+    });
+
+    it('re-renders with a new sanitizer', () => {
+      const html = `<p>${unique('swap')}</p>`;
+      const first = createHtmlSanitizer();
+      const second = createHtmlSanitizer();
+      const { rerender } = render(<StaticSegment html={html} sanitizer={first} />);
+      rerender(<StaticSegment html={html} sanitizer={second} />);
+      expect([first.sanitizeCount, second.sanitizeCount]).toEqual([1, 1]);
+    });
+  });
+
   describe('when rendered on the server', () => {
     it('emits the empty container, never the input', () => {
       const markup = renderToString(<StaticSegment html={dangerous} />);
@@ -79,6 +104,19 @@ describe('StaticSegment', () => {
       const sanitizer = createHtmlSanitizer({ window: {} as never });
       expect(sanitizer.isSupported).toBe(false);
       expect(sanitizer.sanitize(dangerous)).toBe('');
+    });
+  });
+
+  describe('given class attributes (untrusted HTML borrowing the host app\'s utility classes)', () => {
+    const overlay = '<a class="fixed inset-0 z-50 opacity-0" href="https://example.test/">x</a><p class="lead">text</p>';
+
+    it('drops them by default', () => {
+      render(<StaticSegment html={overlay} />);
+      expect(document.querySelector('.pcr-static')!.innerHTML).toBe('<a href="https://example.test/">x</a><p>text</p>');
+    });
+
+    it("keeps them when the policy allows 'class'", () => {
+      expect(String(sanitizeHtml(overlay, { allowAttributes: ['class'] }))).toBe(overlay);
     });
   });
 

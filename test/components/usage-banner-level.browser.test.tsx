@@ -1,4 +1,6 @@
-import { isDismissed, parseUsageDismissal, type UsageSnapshot, usageLevel, visibleUsageLevel } from 'prompt-composer-react';
+import { type UsageSnapshot, usageLevel } from 'prompt-composer-react';
+// The banner's dismissal rules are internal: tested here by their module.
+import { isDismissed, parseUsageDismissal, visibleUsageLevel } from '../../src/components/usage-level.ts';
 import { describe, expect, it } from 'vitest';
 
 const reset = new Date(Date.UTC(2026, 11, 1));

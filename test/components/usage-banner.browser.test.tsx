@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { UsageBanner, type UsageBannerProps } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
 
 setupMockWorker();
@@ -136,6 +136,62 @@ describe('UsageBanner', () => {
       await request(client);
       expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
       expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(UPGRADE_URL);
+    });
+  });
+
+  describe('given the exceeded state after a 429', () => {
+    /** A banner over the exhausted key, its 429 received, and the requests that reach the mock API. */
+    async function exceededBanner(extra: UsageBannerProps = {}) {
+      const api = mockApi();
+      const sent: string[] = [];
+      api.worker.events.on('request:start', ({ request }) => void sent.push(`GET ${new URL(request.url).pathname}`));
+      onTestFinished(() => api.worker.events.removeAllListeners());
+      const client = api.client(FIXTURE_KEYS.exhausted);
+      renderConnected(<UsageBanner {...props} now={() => api.db.clock.now()} {...extra} />, client);
+      await request(client);
+      expect(screen.getByRole('alert').dataset.state).toBe('exceeded');
+      // The quota guard refuses the next request without sending it.
+      await request(client);
+      expect(sent).toEqual(['GET /prompts/welcome-email']);
+      return { ...api, client, sent };
+    }
+
+    describe('when the plan was upgraded and the user presses Check again', () => {
+      it('sends one request, shows what it reports (no banner), and keeps focus in the banner region', async () => {
+        const { db, client, sent } = await exceededBanner();
+        db.addKey({ key: FIXTURE_KEYS.exhausted, plan: 'pro', used: 5_000 });
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+        await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+        expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts']);
+        expect(client.usage.getSnapshot()).toMatchObject({ limit: 50_000, used: 5_001, exceeded: false });
+        expect(document.activeElement).toBe(screen.getByRole('status'));
+        // The guard is off: the app's next request is sent.
+        await request(client);
+        expect(sent).toHaveLength(3);
+        await expectNoAxeViolations();
+      });
+    });
+
+    describe('when the quota is still spent and the user presses Check again', () => {
+      it('sends one request (a 429), keeps the alert on screen throughout, and offers the check again', async () => {
+        const { sent } = await exceededBanner();
+        const alert = screen.getByRole('alert');
+        const user = userEvent.setup();
+        await user.click(screen.getByRole('button', { name: 'Check again' }));
+        await waitFor(() => expect(sent).toHaveLength(2));
+        await screen.findByRole('button', { name: 'Check again' });
+        expect(screen.getByRole('alert')).toBe(alert);
+        expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00');
+        expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts']);
+        expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Check again' }));
+      });
+    });
+
+    describe('given checkAgain={false}', () => {
+      it('has no Check again button', async () => {
+        await exceededBanner({ checkAgain: false });
+        expect(screen.queryByRole('button')).toBeNull();
+      });
     });
   });
 

@@ -1,7 +1,8 @@
 // The contract suite: spec/read-api.md plus DESIGN.md's decisions. Every check here is "portable": it is
 // read-only, needs no fixture state and spends a few requests, so it also runs against a real service
 // (contract.real.ts). Checks that need the mock's database live in contract-mock.ts.
-import { parseComposerList, parsePrompt, parsePromptList } from 'prompt-composer-react';
+// The client's own validators, internal to the package: a backend must send what the client accepts.
+import { parseComposerList, parsePrompt, parsePromptList } from '../../src/api/validate.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ContractTarget, createCaller, expectError, MESSAGES, rateLimitOf, type Reply } from './contract-helpers.ts';
 import { defineMockChecks } from './contract-mock.ts';

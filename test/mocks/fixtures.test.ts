@@ -1,4 +1,5 @@
-import { parseComposer, parsePrompt } from 'prompt-composer-react';
+// The client's own validators, internal to the package: the fixtures must pass what every response passes.
+import { parseComposer, parsePrompt } from '../../src/api/validate.ts';
 import {
   createMockDb,
   FIXTURE_API_KEYS,

@@ -3,7 +3,6 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import {
   isPromptApiError,
-  MAX_RETRY_DELAY_MS,
   promptApiRetry,
   promptApiRetryDelay,
   PromptApiError,
@@ -77,7 +76,7 @@ describe('retry policy', () => {
     const failure = new PromptApiError({ method: 'GET', path: '/x', status: 500, code: 'INTERNAL_ERROR', detail: 'x' });
     expect([0, 1, 2].map((attempt) => promptApiRetryDelay(attempt, failure, () => 0))).toEqual([500, 1000, 2000]);
     expect([0, 1, 2].map((attempt) => promptApiRetryDelay(attempt, failure, () => 0.999999))).toEqual([1000, 2000, 4000]);
-    expect(promptApiRetryDelay(20, failure, () => 0.999999)).toBe(MAX_RETRY_DELAY_MS);
+    expect(promptApiRetryDelay(20, failure, () => 0.999999)).toBe(30_000);
     const later = new PromptApiError({ method: 'GET', path: '/x', status: 503, code: 'INTERNAL_ERROR', detail: 'x', retryAfterMs: 7000 });
     expect(promptApiRetryDelay(0, later)).toBe(7000);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
@@ -114,6 +114,34 @@ describe('server rendering', () => {
     expect(hydrated).toMatchObject({ fetchStatus: 'idle', status: 'success' });
     expect(hydrated?.dataUpdatedAt).toBe(serverQueryClient.getQueryState(promptKeys.detail(serverClient, welcomeEmail))?.dataUpdatedAt);
     expect(api.sent).toHaveLength(1);
+  });
+
+  it('a key function on both sides (a server client per request): the keys match, no request on hydration', async () => {
+    const api = serveMockApi();
+    const withKeyFunction = () => api.client(undefined, { apiKey: () => FIXTURE_KEYS.free });
+    function Name() {
+      const { data } = usePrompt(welcomeEmail);
+      return <p>{data?.promptName ?? 'loading'}</p>;
+    }
+    // Two server requests, each with its own client and QueryClient; the second one's state is sent.
+    let state: DehydratedState | undefined;
+    for (let request = 0; request < 2; request++) {
+      const serverQueryClient = createTestQueryClient();
+      await serverQueryClient.prefetchQuery(promptQueryOptions(withKeyFunction(), welcomeEmail));
+      state = JSON.parse(JSON.stringify(dehydrate(serverQueryClient)));
+    }
+    expect(api.sent).toHaveLength(2);
+
+    renderWithApi(
+      <HydrationBoundary state={state}>
+        <Name />
+      </HydrationBoundary>,
+      { client: withKeyFunction() },
+    );
+    expect(screen.getByText('Welcome email')).toBeTruthy();
+    // Mount effects have run: a refetch would have started by now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.sent).toHaveLength(2);
   });
 });
 

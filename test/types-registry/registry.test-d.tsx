@@ -1,7 +1,7 @@
 // Type tests WITH the typegen registry: examples/vite-app/src/prompt-api.gen.d.ts, what
 // `prompt-composer-react typegen` writes for the default mock fixtures (test/cli/typegen.test.ts proves it).
 // Its own program (tsconfig.json here, vitest project `types-registry`): the augmentation is global.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type SkipToken, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChatMessage,
   type ComposerData,
@@ -40,13 +40,29 @@ describe('ids: only registered ones, offered to autocompletion', () => {
   });
 
   it('hooks, factories and previews take a registered id as their id parameter', () => {
-    expectTypeOf<Parameters<typeof usePrompt>[0]>().toEqualTypeOf<PromptId>();
+    // The non-suspense hooks and the factories also take "no id yet" (conditional queries).
+    expectTypeOf<Parameters<typeof usePrompt>[0]>().toEqualTypeOf<PromptId | SkipToken | undefined>();
     expectTypeOf<Parameters<typeof useSuspensePrompt>[0]>().toEqualTypeOf<PromptId>();
-    expectTypeOf<Parameters<typeof promptQueryOptions>[1]>().toEqualTypeOf<PromptId>();
-    expectTypeOf<Parameters<typeof useComposer>[0]>().toEqualTypeOf<ComposerId>();
+    // `Parameters` reads the last overload: the one that also takes `skipToken`.
+    expectTypeOf<Parameters<typeof promptQueryOptions>[1]>().toEqualTypeOf<PromptId | SkipToken>();
+    expectTypeOf<Parameters<typeof useComposer>[0]>().toEqualTypeOf<ComposerId | SkipToken | undefined>();
     expectTypeOf<Parameters<typeof useSuspenseComposer>[0]>().toEqualTypeOf<ComposerId>();
-    expectTypeOf<Parameters<typeof composerQueryOptions>[1]>().toEqualTypeOf<ComposerId>();
+    expectTypeOf<Parameters<typeof composerQueryOptions>[1]>().toEqualTypeOf<ComposerId | SkipToken>();
     expectTypeOf(usePrompt('welcome-email').data).not.toBeAny();
+  });
+
+  it('conditional queries keep the registry: no id yet, or a registered one', () => {
+    const maybe = Math.random() > 0.5 ? ('welcome-email' as const) : undefined;
+    // Unpinned: the data is the latest version's.
+    expectTypeOf(usePrompt(maybe).data?.version).toEqualTypeOf<'2.0.0' | undefined>();
+    usePrompt(skipToken);
+    useComposer(undefined);
+    useQuery(promptQueryOptions(client, maybe ?? skipToken));
+    useQuery(composerQueryOptions(client, skipToken));
+    // @ts-expect-error an unregistered id stays an error beside "no id yet"
+    usePrompt(Math.random() > 0.5 ? 'no-such-id' : undefined);
+    // @ts-expect-error an unregistered id stays an error beside skipToken
+    promptQueryOptions(client, Math.random() > 0.5 ? 'no-such-id' : skipToken);
   });
 
   it('an unregistered id is a type error everywhere', () => {

@@ -1,6 +1,7 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, skipToken, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   type Composer,
+  composerQueryOptions,
   createPromptApiClient,
   interpolate,
   isPromptApiError,
@@ -9,6 +10,7 @@ import {
   type PromptApiErrorCode,
   promptKeys,
   promptQueryOptions,
+  useSuspenseComposer,
   type UsageSnapshot,
   useComposer,
   usePrompt,
@@ -51,6 +53,22 @@ describe('public types', () => {
     if (isPromptApiError(error)) expectTypeOf(error.code).toEqualTypeOf<PromptApiErrorCode>();
     expectTypeOf<'NOT_FOUND'>().toExtend<PromptApiErrorCode>();
     expectTypeOf<'SOMETHING_NEW'>().toExtend<PromptApiErrorCode>();
+  });
+
+  it('conditional queries: the hooks take undefined or skipToken, the suspense twins do not', () => {
+    const maybeId = undefined as string | undefined;
+    expectTypeOf(usePrompt(maybeId).data).toEqualTypeOf<Prompt | undefined>();
+    expectTypeOf(usePrompt(skipToken, { version: '1.0.0' }).data).toEqualTypeOf<Prompt | undefined>();
+    expectTypeOf(useComposer(maybeId ?? skipToken).data).toEqualTypeOf<Composer | undefined>();
+    expectTypeOf(useQuery(promptQueryOptions(client, maybeId ?? skipToken)).data).toEqualTypeOf<Prompt | undefined>();
+    expectTypeOf(useQuery(composerQueryOptions(client, skipToken)).data).toEqualTypeOf<Composer | undefined>();
+    expectTypeOf(useSuspenseQuery(promptQueryOptions(client, 'x')).data).toEqualTypeOf<Prompt>();
+    // @ts-expect-error TanStack refuses skipToken in suspense queries
+    useSuspensePrompt(skipToken);
+    // @ts-expect-error an id is required
+    useSuspenseComposer(maybeId);
+    // @ts-expect-error options that may skip do not fit useSuspenseQuery
+    useSuspenseQuery(promptQueryOptions(client, maybeId ?? skipToken));
   });
 
   it('interpolate takes values and returns text', () => {

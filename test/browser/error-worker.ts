@@ -1,0 +1,13 @@
+/** A worker that fails like the client does and posts the error back, as data and as the error itself. */
+import { PromptApiError } from 'prompt-composer-react';
+
+const error = new PromptApiError({
+  method: 'GET',
+  path: '/prompts/welcome-email',
+  status: 429,
+  code: 'USAGE_LIMIT_EXCEEDED',
+  detail: 'Usage limit exceeded',
+  usage: { used: 5000, limit: 5000 },
+  upgradeUrl: 'https://example.test/upgrade',
+});
+postMessage({ data: error.toJSON(), error });
