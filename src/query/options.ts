@@ -1,8 +1,10 @@
-import { type DataTag, type QueryClient, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
+import { type DataTag, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { composerKeys, promptKeys } from './keys.ts';
+import { detailQueryFn, listQueryFn } from './coalesce.ts';
+import { composerCollection, promptCollection } from './collections.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
 /** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
@@ -16,6 +18,15 @@ export interface PromptQueryDefaults {
   retry?: boolean | number | ((failureCount: number, error: PromptApiError) => boolean);
   /** TanStack `retryDelay`. @default promptApiRetryDelay (Retry-After, else exponential with jitter) */
   retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
+  /**
+   * Detail reads that start in the same tick with no list of their kind in flight become one list request
+   * (`GET /prompts` or `GET /composers`, which also seeds every item) once they ask for this many distinct
+   * ids at their latest version. A list response is larger than one item: raise it when the account holds
+   * many items and screens read few. `Infinity` turns batching off (a read still waits for a list query
+   * already in flight).
+   * @default 2
+   */
+  batchThreshold?: number;
 }
 
 /**
@@ -36,27 +47,6 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   };
 }
 
-type Item = { publishedVersions?: unknown };
-
-/** Seeds the single-item entries from a list, so a detail after the list costs no request. */
-function seedDetails<T extends Item>(
-  queryClient: QueryClient,
-  startedAt: number,
-  items: T[],
-  key: (item: T, version: string | null) => readonly unknown[],
-  version: (item: T) => string,
-): void {
-  // The list's data is as old as its request: entries fetched while it was in flight are newer and kept.
-  for (const listed of items) {
-    // A single-item response never carries publishedVersions.
-    const { publishedVersions: _, ...item } = listed;
-    for (const entry of [key(listed, null), key(listed, version(listed))]) {
-      const state = queryClient.getQueryState(entry);
-      if (!state || state.dataUpdatedAt < startedAt) queryClient.setQueryData(entry, item, { updatedAt: startedAt });
-    }
-  }
-}
-
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
  * `ensureQueryData` and SSR. A pinned `version` never goes stale.
@@ -71,7 +61,7 @@ export function promptQueryOptions<TData = Prompt>(
 ): PromptApiQueryOptions<Prompt, TData> {
   return queryOptions<Prompt, PromptApiError, TData>({
     queryKey: promptKeys.detail(client, promptId, version),
-    queryFn: ({ signal }) => client.getPrompt(promptId, { version, signal }),
+    queryFn: detailQueryFn(client, promptCollection, promptId, version, defaults.batchThreshold),
     ...policy(defaults, version !== undefined),
   });
 }
@@ -83,12 +73,7 @@ export function promptListQueryOptions<TData = Prompt[]>(
 ): PromptApiQueryOptions<Prompt[], TData> {
   return queryOptions<Prompt[], PromptApiError, TData>({
     queryKey: promptKeys.list(client, { includeVersions }),
-    queryFn: async ({ signal, client: queryClient }) => {
-      const startedAt = Date.now();
-      const prompts = await client.listPrompts({ includeVersions, signal });
-      seedDetails(queryClient, startedAt, prompts, (p, v) => promptKeys.detail(client, p.promptId, v), (p) => p.version);
-      return prompts;
-    },
+    queryFn: listQueryFn(client, promptCollection, includeVersions),
     ...policy(defaults, false),
   });
 }
@@ -101,7 +86,7 @@ export function composerQueryOptions<TData = Composer>(
 ): PromptApiQueryOptions<Composer, TData> {
   return queryOptions<Composer, PromptApiError, TData>({
     queryKey: composerKeys.detail(client, composerId, version),
-    queryFn: ({ signal }) => client.getComposer(composerId, { version, signal }),
+    queryFn: detailQueryFn(client, composerCollection, composerId, version, defaults.batchThreshold),
     ...policy(defaults, version !== undefined),
   });
 }
@@ -113,12 +98,7 @@ export function composerListQueryOptions<TData = Composer[]>(
 ): PromptApiQueryOptions<Composer[], TData> {
   return queryOptions<Composer[], PromptApiError, TData>({
     queryKey: composerKeys.list(client, { includeVersions }),
-    queryFn: async ({ signal, client: queryClient }) => {
-      const startedAt = Date.now();
-      const composers = await client.listComposers({ includeVersions, signal });
-      seedDetails(queryClient, startedAt, composers, (c, v) => composerKeys.detail(client, c.composerId, v), (c) => c.version);
-      return composers;
-    },
+    queryFn: listQueryFn(client, composerCollection, includeVersions),
     ...policy(defaults, false),
   });
 }
