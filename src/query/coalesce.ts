@@ -75,8 +75,6 @@ function sharedFailure(error: unknown): boolean {
 
 /** The read's item from `list`, or its own request when the list lacks it (or holds another version). */
 function wait<T extends Item>(list: SharedList, signal: AbortSignal, pick: (items: Item[]) => Item | undefined, own: () => Promise<T>): Promise<T> {
-  // Already aborted: `own` rejects with ABORTED at once and sends nothing.
-  if (signal.aborted) return own();
   list.waiters++;
   // TanStack settles an aborted query without waiting for its queryFn; this read then ends in `own`,
   // which sends nothing either, its signal being aborted.

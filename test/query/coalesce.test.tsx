@@ -70,18 +70,22 @@ describe('everything mounted in one render', () => {
   it('a prompt list, prompt views, pinned versions and composer views cost one request per list, plus the old pinned version', async () => {
     const api = serveMockApi();
     const views = [meetingSummary, productDescription, supportReply, ticketTriage, welcomeEmail, welcomeEmail, supportReply];
-    renderWithApi(
-      <>
-        <PromptCount />
-        {views.map((id, index) => <PromptText key={index} id={id} />)}
-        <PromptText id={welcomeEmail} version="1.0.0" />
-        <PromptText id={welcomeEmail} version="2.0.0" />
-        <ComposerText id={onboardingFlow} />
-        <ComposerText id={htmlShowcase} />
-        <ComposerText id={onboardingFlow} />
-      </>,
-      { client: api.client() },
-    );
+    // The list in the parent: React runs its children's effects first, so every detail starts before it.
+    function ListPage() {
+      const { data } = usePromptList();
+      return (
+        <>
+          <p>{data ? `${data.length} prompts` : 'loading the list'}</p>
+          {views.map((id, index) => <PromptText key={index} id={id} />)}
+          <PromptText id={welcomeEmail} version="1.0.0" />
+          <PromptText id={welcomeEmail} version="2.0.0" />
+          <ComposerText id={onboardingFlow} />
+          <ComposerText id={htmlShowcase} />
+          <ComposerText id={onboardingFlow} />
+        </>
+      );
+    }
+    renderWithApi(<ListPage />, { client: api.client() });
     await screen.findByText('5 prompts');
     await waitFor(() => expect(screen.queryAllByText(/^loading/)).toEqual([]));
     expect(screen.getAllByText('welcome-email@2.0.0')).toHaveLength(3);
@@ -319,6 +323,31 @@ describe('aborting one read', () => {
     expect(listSignals[0]?.aborted).toBe(false);
     release();
     await screen.findByText('support-reply@1.1.0');
+    expect(api.sent).toEqual(['GET /prompts']);
+  });
+
+  it('a read cancelled in the tick it started neither counts nor holds the list', async () => {
+    const api = serveMockApi();
+    const { client, listSignals } = recordingClient(api);
+    const queryClient = createTestQueryClient();
+    const read = (id: string) => queryClient.fetchQuery(promptQueryOptions(client, id, { retry: false })).catch(failure);
+    const cancel = (id: string) => queryClient.cancelQueries({ queryKey: promptKeys.detail(client, id) });
+    // Both cancelled at once: no list is sent for nobody.
+    const gone = [read(welcomeEmail), read(supportReply)];
+    await Promise.all([cancel(welcomeEmail), cancel(supportReply), ...gone]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.sent).toEqual([]);
+
+    const release = holdResponses('/prompts');
+    const reads = [read(welcomeEmail), read(supportReply), read(ticketTriage)];
+    void cancel(welcomeEmail);
+    await waitFor(() => expect(listSignals).toHaveLength(1));
+    await cancel(supportReply);
+    expect(listSignals[0]?.aborted).toBe(false);
+    await cancel(ticketTriage);
+    expect(listSignals[0]?.aborted).toBe(true);
+    release();
+    await Promise.all(reads);
     expect(api.sent).toEqual(['GET /prompts']);
   });
 
