@@ -40,69 +40,54 @@ function share(lists: Record<string, SharedList | undefined>, key: string, list:
 }
 
 /**
- * A batch: a list in flight whose request is decided at the end of the tick. If a list query of the kind
- * started meanwhile, the batch waits for it; else, with enough distinct ids, it sends its own list
- * request; else it rejects (with no reason, which no read takes for its own) and each read sends its own.
+ * A batch: a list in flight whose request is decided at the end of the tick (a microtask). If a list query
+ * of the kind started meanwhile, the batch waits for it; else, with enough distinct ids, it sends its own
+ * list request; else it rejects (with no reason, which no read takes for its own) and each read sends its
+ * own request.
  */
 function openBatch(lists: Record<string, SharedList | undefined>, key: string, send: (signal: AbortSignal) => Promise<Item[]>): SharedList {
-  let decide!: (list: Promise<Item[]>) => void;
   const batch = { ids: new Set<string>(), threshold: Infinity };
-  const list = share(lists, key, { promise: new Promise((resolve) => (decide = resolve)), waiters: 0, batch });
-  queueMicrotask(() => {
-    const current = lists[key];
-    if (current && current !== list) decide(current.promise);
-    else if (list.waiters > 0 && batch.ids.size > 0 && batch.ids.size >= batch.threshold) {
-      const controller = new AbortController();
-      list.abort = () => controller.abort();
-      decide(send(controller.signal));
-    } else {
+  const list: SharedList = share(lists, key, {
+    waiters: 0,
+    batch,
+    promise: Promise.resolve().then(() => {
+      const current = lists[key];
+      if (current && current !== list) return current.promise;
+      if (list.waiters > 0 && batch.ids.size > 0 && batch.ids.size >= batch.threshold) {
+        const controller = new AbortController();
+        list.abort = () => controller.abort();
+        return send(controller.signal);
+      }
       lists[key] = undefined;
-      decide(Promise.reject());
-    }
+      return Promise.reject();
+    }),
   });
   return list;
 }
 
 /**
  * Failures a read's own request would meet too, so it takes the list's error instead of sending: the
- * account's (a 401, a 429) and the connection's (network error, timeout). Anything else may be the
- * list's alone (a 5xx, a malformed body, an aborted list), or costs nothing to learn exactly (the quota
- * guard refuses each read without sending): the read then sends its own request.
+ * account's (a 401, a 429) and the connection's (no response, for a reason a retry may cure: a network
+ * error, a timeout). Anything else may be the list's alone (a 5xx, a malformed body, an aborted list), or
+ * costs nothing to learn exactly (the quota guard refuses each read without sending): the read sends.
  */
 function sharedFailure(error: unknown): boolean {
-  return isPromptApiError(error) && (error.status === 401 || error.status === 429 || error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT');
+  return isPromptApiError(error) && (error.status === 401 || error.status === 429 || (error.status === 0 && error.retryable));
 }
 
-/** The read's item from `list`, or its own request when the list lacks it (or holds another version). */
-function wait<T extends Item>(list: SharedList, signal: AbortSignal, pick: (items: Item[]) => Item | undefined, own: () => Promise<T>): Promise<T> {
-  list.waiters++;
-  // TanStack settles an aborted query without waiting for its queryFn; this read then ends in `own`,
-  // which sends nothing either, its signal being aborted.
-  signal.addEventListener('abort', () => {
-    if (--list.waiters === 0) list.abort?.();
-  });
-  return list.promise.then(
-    (items) => {
-      const item = pick(items);
-      return item ? (single(item) as T) : own();
-    },
-    (error: unknown) => (sharedFailure(error) ? Promise.reject(error) : own()),
-  );
-}
-
-const kindKey = (client: PromptApiClient, { keys }: Pick<Collection<Item>, 'keys'>) => JSON.stringify(keys.all(client));
-
-function listsOf(queryClient: QueryClient): Record<string, SharedList | undefined> {
+/** The lists in flight of `queryClient`, and the key of `collection`'s kind for `client`. */
+function kindOf(queryClient: QueryClient, client: PromptApiClient, { keys }: Pick<Collection<Item>, 'keys'>) {
   let lists = kinds.get(queryClient);
   if (!lists) kinds.set(queryClient, (lists = {}));
-  return lists;
+  return [lists, JSON.stringify(keys.all(client))] as const;
 }
 
 /** The queryFn of a list query: the detail reads that start while its request is in flight wait for it. */
 export function listQueryFn<T extends Item>(client: PromptApiClient, collection: Collection<T>, includeVersions: boolean | undefined) {
   return ({ signal, client: queryClient }: QueryFunctionContext): Promise<T[]> => {
     const promise = fetchList(queryClient, client, collection, includeVersions, signal);
-    share(listsOf(queryClient), kindKey(client, collection), { promise, waiters: 0 });
+    const [lists, key] = kindOf(queryClient, client, collection);
+    share(lists, key, { promise, waiters: 0 });
     return promise;
   };
 }
@@ -126,19 +111,26 @@ export function detailQueryFn<T extends Item>(
       const latest = queryClient.getQueryData<T>(collection.keys.detail(client, id));
       if (latest?.version === version) return latest;
     }
-    const lists = listsOf(queryClient);
-    const key = kindKey(client, collection);
+    const [lists, key] = kindOf(queryClient, client, collection);
+    const own = () => collection.get(client, id, { version, signal });
     const list = lists[key] ?? openBatch(lists, key, (listSignal) => fetchList(queryClient, client, collection, false, listSignal));
     if (list.batch) {
       list.batch.threshold = Math.min(list.batch.threshold, threshold);
       // Only reads of the latest version count: a list serves a pinned one only at its latest version.
       if (version === undefined) list.batch.ids.add(id);
     }
-    return wait(
-      list,
-      signal,
-      (items) => items.find((item) => collection.id(item as T) === id && (version ?? item.version) === item.version),
-      () => collection.get(client, id, { version, signal }),
+    list.waiters++;
+    // TanStack settles an aborted query without waiting for its queryFn; this read then ends in `own`,
+    // which sends nothing, its signal being aborted.
+    signal.addEventListener('abort', () => {
+      if (--list.waiters === 0) list.abort?.();
+    });
+    return list.promise.then(
+      (items) => {
+        const item = items.find((candidate) => collection.id(candidate as T) === id && (version ?? candidate.version) === candidate.version);
+        return item ? (single(item) as T) : own();
+      },
+      (error: unknown) => (sharedFailure(error) ? Promise.reject(error) : own()),
     );
   };
 }
