@@ -49,7 +49,9 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
 
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
- * `ensureQueryData` and SSR. A pinned `version` never goes stale.
+ * `ensureQueryData` and SSR. A pinned `version` never goes stale. The read waits for a prompt list in
+ * flight and takes its entry; reads of distinct prompts that start in the same tick become one
+ * `GET /prompts` (`batchThreshold`); a prompt the list lacks gets its own request.
  *
  * @example
  * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
@@ -66,7 +68,10 @@ export function promptQueryOptions<TData = Prompt>(
   });
 }
 
-/** Query options of the prompt list; its response seeds each prompt's "latest" entry. */
+/**
+ * Query options of the prompt list. Prompt reads that start while it is in flight wait for it; its
+ * response seeds each prompt's "latest" entry.
+ */
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
@@ -78,7 +83,7 @@ export function promptListQueryOptions<TData = Prompt[]>(
   });
 }
 
-/** Query options of one composer. A pinned `version` never goes stale. */
+/** Query options of one composer. A pinned `version` never goes stale. Coalesced like `promptQueryOptions`. */
 export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
   composerId: string,
@@ -91,7 +96,10 @@ export function composerQueryOptions<TData = Composer>(
   });
 }
 
-/** Query options of the composer list; its response seeds each composer's "latest" entry. */
+/**
+ * Query options of the composer list. Composer reads that start while it is in flight wait for it; its
+ * response seeds each composer's "latest" entry.
+ */
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
