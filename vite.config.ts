@@ -72,11 +72,13 @@ export default defineConfig({
         index: fromRoot('./src/index.ts'),
         'mocks/index': fromRoot('./src/mocks/index.ts'),
         'mocks/server': fromRoot('./src/mocks/server.ts'),
+        // The `prompt-composer-react` bin (typegen): Node only, reached from no other entry.
+        'cli/bin': fromRoot('./src/cli/bin.ts'),
       },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^node:/],
       // One file per module, as in src/: an app that imports only hooks never reaches the modules that
       // import DOMPurify (whose package does not declare itself free of side effects).
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
@@ -93,7 +95,15 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['./test/setup-unit.ts'],
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], exclude: ['test/types-registry/**'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The type tests WITH a typegen registry, in a program of their own (the registry is global).
+        extends: true,
+        test: {
+          name: 'types-registry',
+          typecheck: { enabled: true, only: true, include: ['test/types-registry/**/*.test-d.{ts,tsx}'], tsconfig: './test/types-registry/tsconfig.json' },
         },
       },
       browserProject('browser', '19'),

@@ -10,6 +10,26 @@ export {
 } from './api/client.ts';
 export { isPromptApiError, PromptApiError, type PromptApiErrorInit } from './api/errors.ts';
 export { parseRateLimit } from './api/rate-limit.ts';
+// Typed prompts: the registry `prompt-composer-react typegen` fills (type-only)
+export type {
+  ChatMessagesValues,
+  ComposerData,
+  ComposerId,
+  ComposerPreviewValues,
+  ComposerValues,
+  ComposerVersion,
+  LatestComposerVersion,
+  LatestPromptVersion,
+  PromptData,
+  PromptId,
+  PromptPreviewValues,
+  PromptValues,
+  PromptVersion,
+  Register,
+  SelectedData,
+  VariableValue,
+  VersionOption,
+} from './api/registry.ts';
 export type { ApiKeySource } from './api/request.ts';
 export type {
   ClientErrorCode,
@@ -80,6 +100,7 @@ export { PromptApiProvider, type PromptApiProviderProps, usePromptApi } from './
 export { MAX_RETRIES, MAX_RETRY_DELAY_MS, promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
 export {
   type UseComposerOptions,
+  type UseComposerResult,
   type UseSuspenseComposerOptions,
   useComposer,
   useSuspenseComposer,
@@ -92,7 +113,13 @@ export {
   useSuspenseComposerList,
   useSuspensePromptList,
 } from './query/useLists.ts';
-export { type UsePromptOptions, type UseSuspensePromptOptions, usePrompt, useSuspensePrompt } from './query/usePrompt.ts';
+export {
+  type UsePromptOptions,
+  type UsePromptResult,
+  type UseSuspensePromptOptions,
+  usePrompt,
+  useSuspensePrompt,
+} from './query/usePrompt.ts';
 export { useUsage } from './query/useUsage.ts';
 
 // components/: React UI, presentational (render from props alone)

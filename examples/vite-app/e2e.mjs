@@ -2,6 +2,7 @@
 // `npm pack` tarball, is built with Vite, talks to the loopback mock server, and is driven in Debian's
 // Chromium with playwright-core. Also renders a page on the server (plain Node, no DOM) and hydrates it.
 // Run from the repo root with `npm run test:example` (which packs, installs and builds first).
+import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
@@ -34,6 +35,22 @@ function serve(root, pages = {}) {
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
 }
+
+// The bin from the tarball, in plain Node: the committed src/prompt-api.gen.d.ts matches the fixtures.
+// Asynchronous: the mock server answers from this very process.
+const typegenMock = await startMockServer({ port: 0 });
+const typegen = (key, ...args) =>
+  new Promise((resolve) => {
+    const bin = join(here, 'node_modules/.bin/prompt-composer-react');
+    const argv = ['typegen', '--base-url', typegenMock.url, '--out', 'src/prompt-api.gen.d.ts', ...args];
+    const env = { PATH: process.env.PATH, PROMPT_API_KEY: key };
+    execFile(bin, argv, { cwd: here, env }, (error, stdout, stderr) => resolve({ status: error ? error.code : 0, stdout, stderr }));
+  });
+const checked = await typegen('pk_test_free', '--check');
+check('typegen --check: the committed types match the API', checked.status === 0, checked.status === 0 ? '' : `${checked.status} ${checked.stdout}${checked.stderr}`);
+const refused = await typegen('pk_test_exhausted', '--check');
+check('typegen exits 2 on a used-up quota', refused.status === 2 && refused.stderr.includes('USAGE_LIMIT_EXCEEDED'), `${refused.status}`);
+await typegenMock.close();
 
 const mock = await startMockServer({ port: 0 });
 const { render } = await import(join(here, 'dist-server', 'ssr-entry.js'));
@@ -68,6 +85,13 @@ try {
   await input.fill('Ada Lovelace');
   await page.getByText('Ada Lovelace', { exact: false }).last().waitFor();
   check('types a variable and sees the preview change', (await page.locator('mark', { hasText: 'Ada Lovelace' }).count()) > 0, `variable ${label.trim()}`);
+  const chat = page.locator('section[aria-labelledby="messages-heading"] pre');
+  await chat.waitFor();
+  const sent = JSON.parse(await chat.textContent());
+  check(
+    'typed chatMessages fills both messages',
+    sent[0].content.endsWith('Sign every email as Sam from the Lumen team.') && sent[1].content.includes('Katherine Johnson at NASA Langley'),
+  );
   await page.getByLabel('API key').selectOption('Exhausted plan');
   const banner = page.locator('[data-state="exceeded"]');
   await banner.waitFor();

@@ -1,19 +1,31 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
+import type { ComposerId, ComposerPreviewValues, ComposerVersion, VersionOption } from '../api/registry.ts';
 import type { PromptSegment } from '../api/types.ts';
-import { useComposer } from '../query/useComposer.ts';
+import { type UseComposerById, useComposer } from '../query/useComposer.ts';
 import { ComposerView } from './ComposerView.tsx';
 import type { HeadingLevel } from './PromptCard.tsx';
-import { composerVariables } from './preview-variables.ts';
+import { composerVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import { PreviewValuesContext, ScopedPromptCard } from './ScopedPromptCard.tsx';
 import { usePreviewValues } from './usePreviewValues.ts';
 
-/** Props of `ComposerPreview`. */
-export interface ComposerPreviewProps extends PreviewBaseProps {
+/**
+ * Props of `ComposerPreview`. With the typegen registry, `composerId` and `version` take only registered
+ * values, and `initialValues` holds exactly the variables of the latest version's prompt segments.
+ */
+export interface ComposerPreviewProps<Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
+  extends Omit<PreviewBaseProps, 'initialValues'> {
   /** The composer to fetch and preview. */
-  composerId: string;
+  composerId: Id;
   /** Version to fetch. @default the latest published version */
-  version?: string;
+  version?: VersionOption<'composer', Version>;
+  /**
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
+   * With the typegen registry, every variable of the latest version's prompt segments and no other
+   * (older versions: any names, as their segments are not listed).
+   * @default {}
+   */
+  initialValues?: ComposerPreviewValues<Id, Version>;
   /** The preview's heading. @default 'Composer preview' */
   title?: string;
   /**
@@ -32,7 +44,7 @@ export interface ComposerPreviewProps extends PreviewBaseProps {
  * @example
  * <ComposerPreview composerId="onboarding-flow" initialValues={{ name: 'Ada' }} />
  */
-export function ComposerPreview({
+export function ComposerPreview<Id extends ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>({
   composerId,
   version,
   initialValues,
@@ -41,10 +53,11 @@ export function ComposerPreview({
   headingLevel = 2,
   upgradeUrl,
   className,
-}: ComposerPreviewProps) {
-  const query = useComposer(composerId, { version });
+}: ComposerPreviewProps<Id, Version>) {
+  const query = (useComposer as UseComposerById)(composerId, { version });
   const composer = query.data;
-  const { values, setValue } = usePreviewValues(initialValues, onValuesChange);
+  // Registered initial values are dotted names to text as well, only with their names spelled out.
+  const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
   // The inputs update at once; the cards follow in an interruptible render, so typing never waits for them.
   const previewValues = useDeferredValue(values);
   // Stable, so ComposerView (memoized) skips a keystroke; each card reads only its own variables.

@@ -1,22 +1,33 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../api/registry.ts';
 import { usePromptList } from '../query/useLists.ts';
-import { usePrompt } from '../query/usePrompt.ts';
+import { type UsePromptById, usePrompt } from '../query/usePrompt.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
-import { collectVariables } from './preview-variables.ts';
+import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import { usePreviewValues } from './usePreviewValues.ts';
 
-/** Props of `PromptPreview`. */
-export interface PromptPreviewProps extends PreviewBaseProps {
+/**
+ * Props of `PromptPreview`. With the typegen registry, `promptId` and `version` take only registered
+ * values, and `initialValues` holds exactly the variables of that version.
+ */
+export interface PromptPreviewProps<Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
+  extends Omit<PreviewBaseProps, 'initialValues'> {
   /** The prompt to fetch and preview. */
-  promptId: string;
+  promptId: Id;
   /**
    * The version selected first; the picker changes it. A new `version` or `promptId` resets the picker
    * to this version.
    * @default the latest published version
    */
-  version?: string;
+  version?: VersionOption<'prompt', Version>;
+  /**
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
+   * With the typegen registry, every variable of the version given (or the latest), and no other.
+   * @default {}
+   */
+  initialValues?: PromptPreviewValues<Id, Version>;
   /** The preview's heading. @default 'Prompt preview' */
   title?: string;
   /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
@@ -33,7 +44,7 @@ const LATEST = '';
  * @example
  * <PromptPreview promptId="welcome-email" version="1.0.0" />
  */
-export function PromptPreview({
+export function PromptPreview<Id extends PromptId, Version extends PromptVersion<Id> | undefined = undefined>({
   promptId,
   version,
   initialValues,
@@ -42,7 +53,7 @@ export function PromptPreview({
   headingLevel = 2,
   upgradeUrl,
   className,
-}: PromptPreviewProps) {
+}: PromptPreviewProps<Id, Version>) {
   const pickerId = useId();
   // The picked version, with the props it was picked under: a new prompt or pinned version resets it
   // during this render (no effect, so no request for the old prompt's version).
@@ -54,9 +65,11 @@ export function PromptPreview({
   }
   const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true });
-  const query = usePrompt(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: keepPreviousData });
+  // The picked version is a string from the picker: the registry's checks stop at the props.
+  const query = (usePrompt as UsePromptById)(promptId, { version: selected === LATEST ? undefined : selected, placeholderData: keepPreviousData });
   const prompt = query.data;
-  const { values, setValue } = usePreviewValues(initialValues, onValuesChange);
+  // Registered initial values are dotted names to text as well, only with their names spelled out.
+  const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
 
   const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];
   // Newest first; a pinned version the list does not name (yet) stays selectable. Both arrays are fresh

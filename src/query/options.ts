@@ -1,10 +1,11 @@
 import { type DataTag, type QueryKey, queryOptions, type UnusedSkipTokenOptions } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
+import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
-import { composerKeys, promptKeys } from './keys.ts';
 import { detailQueryFn, listQueryFn } from './coalesce.ts';
 import { composerCollection, promptCollection } from './collections.ts';
+import { composerKeys, promptKeys } from './keys.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
 /** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
@@ -47,15 +48,28 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   };
 }
 
+/** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
+export type PromptQueryOptionsById = <TData = Prompt>(
+  client: PromptApiClient,
+  promptId: string,
+  options?: { version?: string } & PromptQueryDefaults,
+) => PromptApiQueryOptions<Prompt, TData>;
+
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
  * `ensureQueryData` and SSR. A pinned `version` never goes stale. The read waits for a prompt list in
  * flight and takes its entry; reads of distinct prompts that start in the same tick become one
- * `GET /prompts` (`batchThreshold`); a prompt the list lacks gets its own request.
+ * `GET /prompts` (`batchThreshold`); a prompt the list lacks gets its own request. With the typegen
+ * registry, `promptId` and `version` take only registered values, and the data carries both.
  *
  * @example
  * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
  */
+export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
+  client: PromptApiClient,
+  promptId: Id,
+  options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>>;
 export function promptQueryOptions<TData = Prompt>(
   client: PromptApiClient,
   promptId: string,
@@ -83,7 +97,27 @@ export function promptListQueryOptions<TData = Prompt[]>(
   });
 }
 
-/** Query options of one composer. A pinned `version` never goes stale. Coalesced like `promptQueryOptions`. */
+/** `composerQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
+export type ComposerQueryOptionsById = <TData = Composer>(
+  client: PromptApiClient,
+  composerId: string,
+  options?: { version?: string } & PromptQueryDefaults,
+) => PromptApiQueryOptions<Composer, TData>;
+
+/**
+ * Query options of one composer. A pinned `version` never goes stale; the read coalesces like
+ * `promptQueryOptions`'s, into `GET /composers`. With the typegen registry,
+ * `composerId` and `version` take only registered values, and the data carries both.
+ */
+export function composerQueryOptions<
+  TData = Composer,
+  Id extends ComposerId = ComposerId,
+  Version extends ComposerVersion<Id> | undefined = undefined,
+>(
+  client: PromptApiClient,
+  composerId: Id,
+  options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
+): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>>;
 export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
   composerId: string,

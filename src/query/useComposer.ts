@@ -1,42 +1,73 @@
-import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  type UseQueryOptions,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
+  useQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
+import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
-import { withFallback } from './fallback.ts';
-import { composerQueryOptions } from './options.ts';
+import { type WithFallback, withFallback } from './fallback.ts';
+import { type ComposerQueryOptionsById, composerQueryOptions } from './options.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
-/** Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. */
-export interface UseComposerOptions<TData = Composer>
-  extends Omit<UseQueryOptions<Composer, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
-  /** Version to fetch; a pinned version is cached forever. @default the latest published version */
-  version?: string;
+/**
+ * Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. `Id`
+ * and `Version` type the data when the typegen registry is present; they change nothing without it.
+ */
+export interface UseComposerOptions<TData = Composer, Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
+  extends Omit<UseQueryOptions<ComposerData<Id, Version>, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+  /**
+   * Version to fetch; a pinned version is cached forever. With the typegen registry, one of the
+   * composer's published versions.
+   * @default the latest published version
+   */
+  version?: VersionOption<'composer', Version>;
   /** Data to show when the fetch fails and nothing is cached; the result then has `isFallback: true`. */
   fallback?: TData;
 }
 
+/** What `useComposer` returns: TanStack's result, with `isFallback`. */
+export type UseComposerResult<TData = Composer, Id extends string = ComposerId, Version extends string | undefined = undefined> = WithFallback<
+  SelectedData<TData, Composer, ComposerData<Id, Version>>
+>;
+
+/** `useComposer` without the registry's checks, for callers that hold the id and version as plain strings. */
+export type UseComposerById = <TData = Composer>(composerId: string, options?: UseComposerOptions<TData, string, string>) => WithFallback<TData>;
+
 /**
- * One composer. Free after `useComposerList()` (the list seeds it).
+ * One composer. Free after `useComposerList()` (the list seeds it). With the typegen registry,
+ * `composerId` and `version` take only registered values, and `data` carries both.
  *
  * @example
  * const { data: composer } = useComposer('onboarding-flow')
  */
-export function useComposer<TData = Composer>(composerId: string, options: UseComposerOptions<TData> = {}) {
+export function useComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
+  composerId: Id,
+  options?: UseComposerOptions<TData, Id, Version>,
+): UseComposerResult<TData, Id, Version>;
+export function useComposer<TData = Composer>(composerId: string, options: UseComposerOptions<TData, string, string> = {}): WithFallback<TData> {
   const { client, defaults } = usePromptApi('useComposer');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({ ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
   return withFallback(result, fallback);
 }
 
 /** Options of `useSuspenseComposer`. */
-export interface UseSuspenseComposerOptions<TData = Composer>
-  extends Omit<UseSuspenseQueryOptions<Composer, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+export interface UseSuspenseComposerOptions<TData = Composer, Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
+  extends Omit<UseSuspenseQueryOptions<ComposerData<Id, Version>, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
   /** Version to fetch. @default the latest published version */
-  version?: string;
+  version?: VersionOption<'composer', Version>;
 }
 
 /** `useComposer` for Suspense. */
-export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData> = {}) {
+export function useSuspenseComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
+  composerId: Id,
+  options?: UseSuspenseComposerOptions<TData, Id, Version>,
+): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
+export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
   const { client, defaults } = usePromptApi('useSuspenseComposer');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...composerQueryOptions<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({ ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }), ...queryOptions });
 }

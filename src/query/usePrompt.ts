@@ -1,42 +1,76 @@
-import { type UseQueryOptions, type UseSuspenseQueryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  type UseQueryOptions,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
+  useQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
+import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
-import { withFallback } from './fallback.ts';
-import { promptQueryOptions } from './options.ts';
+import { type WithFallback, withFallback } from './fallback.ts';
+import { type PromptQueryOptionsById, promptQueryOptions } from './options.ts';
 import { usePromptApi } from './PromptApiProvider.tsx';
 
-/** Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. */
-export interface UsePromptOptions<TData = Prompt>
-  extends Omit<UseQueryOptions<Prompt, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
-  /** Version to fetch; a pinned version is cached forever. @default the latest published version */
-  version?: string;
+/**
+ * Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. `Id` and
+ * `Version` type the data when the typegen registry is present; they change nothing without it.
+ */
+export interface UsePromptOptions<TData = Prompt, Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
+  extends Omit<UseQueryOptions<PromptData<Id, Version>, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+  /**
+   * Version to fetch; a pinned version is cached forever. With the typegen registry, one of the prompt's
+   * published versions.
+   * @default the latest published version
+   */
+  version?: VersionOption<'prompt', Version>;
   /** Data to show when the fetch fails and nothing is cached; the result then has `isFallback: true`. */
   fallback?: TData;
 }
 
+/** What `usePrompt` returns: TanStack's result, with `isFallback`. */
+export type UsePromptResult<TData = Prompt, Id extends string = PromptId, Version extends string | undefined = undefined> = WithFallback<
+  SelectedData<TData, Prompt, PromptData<Id, Version>>
+>;
+
 /**
- * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request.
+ * `usePrompt` without the registry's checks, for callers that hold the id and version as plain strings
+ * (a preview's version picker).
+ */
+export type UsePromptById = <TData = Prompt>(promptId: string, options?: UsePromptOptions<TData, string, string>) => WithFallback<TData>;
+
+/**
+ * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request. With the
+ * typegen registry, `promptId` and `version` take only registered values, and `data` carries both.
  *
  * @example
  * const { data: prompt, error } = usePrompt('welcome-email', { version: '2.0.0' })
  */
-export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData> = {}) {
+export function usePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
+  promptId: Id,
+  options?: UsePromptOptions<TData, Id, Version>,
+): UsePromptResult<TData, Id, Version>;
+export function usePrompt<TData = Prompt>(promptId: string, options: UsePromptOptions<TData, string, string> = {}): WithFallback<TData> {
   const { client, defaults } = usePromptApi('usePrompt');
   const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  const result = useQuery({ ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
   return withFallback(result, fallback);
 }
 
 /** Options of `useSuspensePrompt`. */
-export interface UseSuspensePromptOptions<TData = Prompt>
-  extends Omit<UseSuspenseQueryOptions<Prompt, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
+export interface UseSuspensePromptOptions<TData = Prompt, Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
+  extends Omit<UseSuspenseQueryOptions<PromptData<Id, Version>, PromptApiError, TData>, 'queryKey' | 'queryFn'> {
   /** Version to fetch. @default the latest published version */
-  version?: string;
+  version?: VersionOption<'prompt', Version>;
 }
 
 /** `usePrompt` for Suspense: suspends while loading, throws errors to the nearest error boundary. */
-export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData> = {}) {
+export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
+  promptId: Id,
+  options?: UseSuspensePromptOptions<TData, Id, Version>,
+): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
+export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
   const { client, defaults } = usePromptApi('useSuspensePrompt');
   const { version, ...queryOptions } = options;
-  return useSuspenseQuery({ ...promptQueryOptions<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
+  return useSuspenseQuery({ ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }), ...queryOptions });
 }

@@ -1,6 +1,6 @@
+import type { ChatMessagesValues } from '../api/registry.ts';
 import type { Prompt, PromptSegment } from '../api/types.ts';
 import { type InterpolateOptions, interpolateAll } from './interpolate.ts';
-import type { TemplateValues } from './lookup.ts';
 
 /** The role of a chat message, as LLM chat APIs name it. */
 export type ChatRole = 'system' | 'user';
@@ -24,14 +24,17 @@ export type ChatMessagesSource = Pick<Prompt | PromptSegment, 'systemMessage' | 
  * always present, an empty system message included, so the shape never changes. With
  * `missing: 'throw'`, one `MissingVariablesError` lists the missing names of both messages.
  *
+ * With the typegen registry, a prompt from `usePrompt` (or `promptQueryOptions`) carries its id and version,
+ * and `values` must hold exactly that version's variables: a missing or unknown name is a type error.
+ *
  * @throws {MissingVariablesError} with `missing: 'throw'`, listing every missing name.
  * @example
  * const messages = chatMessages(prompt, { customer: { name: 'Ada' } }, { missing: 'throw' })
  * await openai.chat.completions.create({ model: prompt.config.model, messages })
  */
-export function chatMessages(
-  prompt: ChatMessagesSource,
-  values: TemplateValues,
+export function chatMessages<Source extends ChatMessagesSource>(
+  prompt: Source,
+  values: ChatMessagesValues<Source>,
   options?: InterpolateOptions,
 ): [ChatMessage<'system'>, ChatMessage<'user'>] {
   const [system, user] = interpolateAll([prompt.systemMessage, prompt.userMessage], values, options);

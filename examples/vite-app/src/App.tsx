@@ -1,9 +1,12 @@
 import {
+  type ComposerId,
   ComposerPreview,
+  chatMessages,
   createPromptApiClient,
   PromptApiProvider,
   UsageBanner,
   useComposerList,
+  usePrompt,
   usePromptList,
 } from 'prompt-composer-react';
 import { useMemo, useState } from 'react';
@@ -37,7 +40,7 @@ export function App({ baseUrl }: { baseUrl: string }) {
 function Library() {
   const prompts = usePromptList();
   const composers = useComposerList();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<ComposerId | null>(null);
   return (
     <main>
       <section aria-labelledby="prompts-heading">
@@ -56,7 +59,8 @@ function Library() {
         <ul>
           {composers.data?.map((composer) => (
             <li key={composer.composerId}>
-              <button type="button" onClick={() => setOpen(composer.composerId)}>
+              {/* Ids from a list are strings (the account may have published one after typegen ran). */}
+              <button type="button" onClick={() => setOpen(composer.composerId as ComposerId)}>
                 Open {composer.composerName}
               </button>
             </li>
@@ -64,6 +68,30 @@ function Library() {
         </ul>
       </section>
       {open ? <ComposerPreview composerId={open} /> : null}
+      <WelcomeMessages />
     </main>
+  );
+}
+
+/**
+ * Typed prompts (src/prompt-api.gen.d.ts, written by `prompt-composer-react typegen`): the id and version
+ * are checked, and chatMessages needs exactly the variables of welcome-email 2.0.0, system message included.
+ */
+function WelcomeMessages() {
+  const { data: prompt } = usePrompt('welcome-email', { version: '2.0.0' });
+  if (!prompt) return null;
+  const messages = chatMessages(prompt, {
+    customer: { name: 'Katherine Johnson', company: 'NASA Langley' },
+    plan: 'Pro',
+    firstStep: 'create a board',
+    senderName: 'Sam',
+  });
+  return (
+    <section aria-labelledby="messages-heading">
+      <h2 id="messages-heading">
+        Chat messages of {prompt.promptName} {prompt.version}
+      </h2>
+      <pre>{JSON.stringify(messages, null, 2)}</pre>
+    </section>
   );
 }
