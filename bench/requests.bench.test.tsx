@@ -135,7 +135,7 @@ it('a prompt list, 20 prompt views and 5 composer views: first load, remount, re
     for (const [name, stack] of [['naive port (useQuery per item, defaults)', naive], ['prompt-composer-react', library]] as const) {
       const result = await measure(stack, layout);
       results[`${layout}: ${stack === library ? 'library' : 'naive'}`] = result;
-      rows.push([layout, name, result.first, result.remount, result.reload, (result.bytes / 1000).toFixed(1)]);
+      rows.push([layout, name, result.first, result.remount, result.reload, Number((result.bytes / 1000).toFixed(1))]);
     }
   }
   report('Requests: a prompt list, 20 prompt views (5 prompts), 5 composer views (2 composers)', rows);
