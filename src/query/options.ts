@@ -83,8 +83,8 @@ export function promptQueryOptions<TData = Prompt>(
 }
 
 /**
- * Query options of the prompt list. Prompt reads that start while it is in flight wait for it; its
- * response seeds each prompt's "latest" entry.
+ * Query options of the prompt list: its response seeds each prompt's "latest" entry, and answers the prompt
+ * reads that start while it is in flight.
  */
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
@@ -131,8 +131,8 @@ export function composerQueryOptions<TData = Composer>(
 }
 
 /**
- * Query options of the composer list. Composer reads that start while it is in flight wait for it; its
- * response seeds each composer's "latest" entry.
+ * Query options of the composer list: its response seeds each composer's "latest" entry, and answers the composer
+ * reads that start while it is in flight.
  */
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,
