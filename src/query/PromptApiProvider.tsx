@@ -30,10 +30,10 @@ export interface PromptApiProviderProps extends PromptQueryDefaults {
  *   </PromptApiProvider>
  * </QueryClientProvider>
  */
-export function PromptApiProvider({ client, staleTime, retry, retryDelay, children }: PromptApiProviderProps) {
+export function PromptApiProvider({ client, staleTime, retry, retryDelay, batchThreshold, children }: PromptApiProviderProps) {
   const value = useMemo(
-    () => ({ client, defaults: { staleTime, retry, retryDelay } }),
-    [client, staleTime, retry, retryDelay],
+    () => ({ client, defaults: { staleTime, retry, retryDelay, batchThreshold } }),
+    [client, staleTime, retry, retryDelay, batchThreshold],
   );
   return <PromptApiContext.Provider value={value}>{children}</PromptApiContext.Provider>;
 }

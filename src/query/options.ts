@@ -1,7 +1,6 @@
 import {
   type DataTag,
   isServer,
-  type QueryClient,
   type QueryKey,
   queryOptions,
   type SkipToken,
@@ -13,6 +12,8 @@ import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
+import { detailQueryFn, listQueryFn } from './coalesce.ts';
+import { composerCollection, promptCollection } from './collections.ts';
 import { composerKeys, promptKeys } from './keys.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
@@ -31,6 +32,15 @@ export interface PromptQueryDefaults {
   retry?: boolean | number | ((failureCount: number, error: PromptApiError) => boolean);
   /** TanStack `retryDelay`. @default promptApiRetryDelay (Retry-After, else exponential with jitter) */
   retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
+  /**
+   * Detail reads that start in the same tick with no list of their kind in flight become one list request
+   * (`GET /prompts` or `GET /composers`, which also seeds every item) once they ask for this many distinct
+   * ids at their latest version. A list response is larger than one item: raise it when the account holds
+   * many items and screens read few. `Infinity` turns batching off (a read still waits for a list query
+   * already in flight).
+   * @default 2
+   */
+  batchThreshold?: number;
 }
 
 /**
@@ -59,27 +69,6 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   };
 }
 
-type Item = { publishedVersions?: unknown };
-
-/** Seeds the single-item entries from a list, so a detail after the list costs no request. */
-function seedDetails<T extends Item>(
-  queryClient: QueryClient,
-  startedAt: number,
-  items: T[],
-  key: (item: T, version: string | null) => readonly unknown[],
-  version: (item: T) => string,
-): void {
-  // The list's data is as old as its request: entries fetched while it was in flight are newer and kept.
-  for (const listed of items) {
-    // A single-item response never carries publishedVersions.
-    const { publishedVersions: _, ...item } = listed;
-    for (const entry of [key(listed, null), key(listed, version(listed))]) {
-      const state = queryClient.getQueryState(entry);
-      if (!state || state.dataUpdatedAt < startedAt) queryClient.setQueryData(entry, item, { updatedAt: startedAt });
-    }
-  }
-}
-
 /** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
 export type PromptQueryOptionsById = {
   <TData = Prompt>(client: PromptApiClient, promptId: string, options?: { version?: string } & PromptQueryDefaults): PromptApiQueryOptions<Prompt, TData>;
@@ -92,9 +81,12 @@ export type PromptQueryOptionsById = {
 
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
- * `ensureQueryData` and SSR. A pinned `version` never goes stale. With the typegen registry, `promptId`
- * and `version` take only registered values, and the data carries both. With TanStack's `skipToken` as
- * the id the query waits (no request) and the options fit `useQuery`, not `useSuspenseQuery`.
+ * `ensureQueryData` and SSR. A pinned `version` never goes stale. The read waits for a prompt list in
+ * flight and takes its entry; reads of distinct prompts that start in the same tick become one
+ * `GET /prompts` (`batchThreshold`); a prompt the list lacks gets its own request. With the typegen
+ * registry, `promptId` and `version` take only registered values, and the data carries both. With
+ * TanStack's `skipToken` as the id the query waits (no request) and the options fit `useQuery`, not
+ * `useSuspenseQuery`.
  *
  * @example
  * await queryClient.prefetchQuery(promptQueryOptions(client, 'welcome-email'))
@@ -117,24 +109,22 @@ export function promptQueryOptions<TData = Prompt>(
 ): PromptApiQueryOptions<Prompt, TData, true> {
   return queryOptions<Prompt, PromptApiError, TData>({
     queryKey: promptKeys.detail(client, promptId === skipToken ? SKIPPED_ID : promptId, version),
-    queryFn: promptId === skipToken ? skipToken : ({ signal }) => client.getPrompt(promptId, { version, signal }),
+    queryFn: promptId === skipToken ? skipToken : detailQueryFn(client, promptCollection, promptId, version, defaults.batchThreshold),
     ...policy(defaults, version !== undefined),
   });
 }
 
-/** Query options of the prompt list; its response seeds each prompt's "latest" entry. */
+/**
+ * Query options of the prompt list: its response seeds each prompt's "latest" entry, and answers the prompt
+ * reads that start while it is in flight.
+ */
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Prompt[], TData> {
   return queryOptions<Prompt[], PromptApiError, TData>({
     queryKey: promptKeys.list(client, { includeVersions }),
-    queryFn: async ({ signal, client: queryClient }) => {
-      const startedAt = Date.now();
-      const prompts = await client.listPrompts({ includeVersions, signal });
-      seedDetails(queryClient, startedAt, prompts, (p, v) => promptKeys.detail(client, p.promptId, v), (p) => p.version);
-      return prompts;
-    },
+    queryFn: listQueryFn(client, promptCollection, includeVersions),
     ...policy(defaults, false),
   });
 }
@@ -154,9 +144,10 @@ export type ComposerQueryOptionsById = {
 };
 
 /**
- * Query options of one composer. A pinned `version` never goes stale. With the typegen registry,
- * `composerId` and `version` take only registered values, and the data carries both. With `skipToken`
- * as the id the query waits (no request) and the options fit `useQuery`, not `useSuspenseQuery`.
+ * Query options of one composer. A pinned `version` never goes stale; the read coalesces like
+ * `promptQueryOptions`'s, into `GET /composers`. With the typegen registry, `composerId` and `version`
+ * take only registered values, and the data carries both. With `skipToken` as the id the query waits
+ * (no request) and the options fit `useQuery`, not `useSuspenseQuery`.
  */
 export function composerQueryOptions<
   TData = Composer,
@@ -183,24 +174,22 @@ export function composerQueryOptions<TData = Composer>(
 ): PromptApiQueryOptions<Composer, TData, true> {
   return queryOptions<Composer, PromptApiError, TData>({
     queryKey: composerKeys.detail(client, composerId === skipToken ? SKIPPED_ID : composerId, version),
-    queryFn: composerId === skipToken ? skipToken : ({ signal }) => client.getComposer(composerId, { version, signal }),
+    queryFn: composerId === skipToken ? skipToken : detailQueryFn(client, composerCollection, composerId, version, defaults.batchThreshold),
     ...policy(defaults, version !== undefined),
   });
 }
 
-/** Query options of the composer list; its response seeds each composer's "latest" entry. */
+/**
+ * Query options of the composer list: its response seeds each composer's "latest" entry, and answers the composer
+ * reads that start while it is in flight.
+ */
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,
   { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Composer[], TData> {
   return queryOptions<Composer[], PromptApiError, TData>({
     queryKey: composerKeys.list(client, { includeVersions }),
-    queryFn: async ({ signal, client: queryClient }) => {
-      const startedAt = Date.now();
-      const composers = await client.listComposers({ includeVersions, signal });
-      seedDetails(queryClient, startedAt, composers, (c, v) => composerKeys.detail(client, c.composerId, v), (c) => c.version);
-      return composers;
-    },
+    queryFn: listQueryFn(client, composerCollection, includeVersions),
     ...policy(defaults, false),
   });
 }

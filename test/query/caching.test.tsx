@@ -62,7 +62,7 @@ describe('usePrompt', () => {
     expect(api.sent.sort()).toEqual(['GET /composers', 'GET /prompts']);
   });
 
-  it('a list seeds the pinned entry of each latest version too, without publishedVersions', async () => {
+  it('a list seeds each latest entry once, without publishedVersions; a pinned read of that version sends nothing', async () => {
     const api = serveMockApi();
     const client = api.client();
     function VersionedList() {
@@ -74,7 +74,12 @@ describe('usePrompt', () => {
     const latest = view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail));
     expect(latest).toMatchObject({ version: '2.0.0' });
     expect(latest).not.toHaveProperty('publishedVersions');
+    // Not seeded twice (a persisted cache would store it twice): the pinned read finds it in the latest entry.
+    expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toBeUndefined();
+    view.rerender(<><VersionedList /><PromptName id={welcomeEmail} version="2.0.0" /></>);
+    expect(await screen.findByText('Welcome email 2.0.0')).toBeTruthy();
     expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toEqual(latest);
+    expect(api.sent).toEqual(['GET /prompts?include_versions=true']);
   });
 
   it('a list never overwrites a detail fetched while the list was in flight', async () => {
