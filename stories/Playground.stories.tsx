@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ScenarioName } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { TOOLBAR_KEYS } from './support/mock-api.ts';
+import { type TOOLBAR_KEYS, toolbarRequestCount } from './support/mock-api.ts';
 import { PlaygroundApp } from './support/PlaygroundApp.tsx';
 import { playgroundOutcome } from './support/playground-outcome.ts';
 
@@ -49,6 +49,17 @@ export const Playground: StoryObj<typeof meta> = {
         await userEvent.click(retry as HTMLElement);
         await waitFor(() => expect(usage.textContent).not.toBe(before), SLOW);
         await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code), SLOW);
+      } else if (outcome.retry === 'unmetered') {
+        // No key identified: Retry sends both lists again (not refused by the quota guard), they fail again,
+        // and the usage stays unknown.
+        const before = toolbarRequestCount();
+        await userEvent.click(retry as HTMLElement);
+        await waitFor(() => expect(toolbarRequestCount()).toBe(before + 2), SLOW);
+        await waitFor(() => {
+          expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code);
+          expect(main.getByRole('button', { name: 'Retry' })).toHaveAttribute('aria-disabled', 'false');
+        }, SLOW);
+        await expect(canvas.getByText('Usage not known yet')).toBeVisible();
       } else {
         await userEvent.click(retry as HTMLElement);
         await waitFor(() => expect(main.getByRole('alert')).toHaveAttribute('data-code', 'USAGE_LIMIT_EXCEEDED'), SLOW);

@@ -81,7 +81,8 @@ function unlessThrown<T>(run: () => T): T | undefined {
 
 /**
  * Sends one GET request and returns its validated JSON body, or throws a `PromptApiError`.
- * Updates the usage store from every response but a 401.
+ * Updates the usage store from every response but a 401 and one whose rate-limit headers say limit 0
+ * (no key identified).
  */
 export async function request<T>(
   context: RequestContext,
@@ -143,7 +144,9 @@ export async function request<T>(
   const invalid = (detail: string, cause?: unknown) =>
     fail({ status, code: 'INVALID_RESPONSE', detail, cause, retryAfterMs, headers: headersOfResponse });
   const rateLimit = status === 401 ? null : parseRateLimit(response.headers);
-  if (rateLimit && status !== 429) context.usage.recordRateLimit(rateLimit);
+  // A limit of 0 is what a response that identified no key carries: it says nothing of this key's quota.
+  const keyUsage = rateLimit && rateLimit.limit > 0 ? rateLimit : null;
+  if (keyUsage && status !== 429) context.usage.recordRateLimit(keyUsage);
   // `undefined` when the body is not JSON (JSON itself has no `undefined`).
   const json: unknown = unlessThrown(() => JSON.parse(text));
   const notJson = `not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
@@ -162,7 +165,7 @@ export async function request<T>(
   if (status === 429) {
     // A Retry-After of 0 (or in the past) says nothing about when the quota returns.
     const retryAt = retryAfterMs !== undefined && retryAfterMs > 0 ? context.now() + retryAfterMs : undefined;
-    context.usage.recordExceeded(body?.usage, body?.upgradeUrl, rateLimit, retryAt);
+    context.usage.recordExceeded(body?.usage, body?.upgradeUrl, keyUsage, retryAt);
   }
   if (!body) {
     const what = json === undefined ? `a body that is ${notJson}` : 'an error body of the wrong shape';

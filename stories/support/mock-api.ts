@@ -2,6 +2,7 @@ import { http, type HttpHandler, HttpResponse } from 'msw';
 import {
   createPromptApiHandlers,
   createScenario,
+  DEFAULT_BASE_URL,
   FIXTURE_KEYS,
   type MockDb,
   SCENARIO_NAMES,
@@ -64,14 +65,30 @@ export function setToolbarScenario(scenario: unknown): void {
   toolbarScenario = SCENARIO_NAMES.includes(scenario as ScenarioName) ? (scenario as ScenarioName) : 'happy';
 }
 
+let toolbarRequests = 0;
+
+/**
+ * How many requests the toolbar handlers have answered since the page loaded: a play function compares two
+ * readings to see that an action sent requests, whether or not they were metered.
+ */
+export function toolbarRequestCount(): number {
+  return toolbarRequests;
+}
+
 /** Handlers that follow the toolbar's Scenario switch: the default of every story. */
 export function toolbarApi(): { api: HttpHandler[] } {
   return {
-    api: handlersOver(() => {
-      let db = toolbarDbs.get(toolbarScenario);
-      if (!db) toolbarDbs.set(toolbarScenario, (db = scenarioDb(toolbarScenario)));
-      return { db, scenario: toolbarScenario };
-    }),
+    api: [
+      // Counts, then falls through to the API's handlers (a resolver that returns nothing answers nothing).
+      http.all(`${DEFAULT_BASE_URL}/*`, () => {
+        toolbarRequests++;
+      }),
+      ...handlersOver(() => {
+        let db = toolbarDbs.get(toolbarScenario);
+        if (!db) toolbarDbs.set(toolbarScenario, (db = scenarioDb(toolbarScenario)));
+        return { db, scenario: toolbarScenario };
+      }),
+    ],
   };
 }
 

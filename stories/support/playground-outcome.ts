@@ -8,10 +8,12 @@ export type PlaygroundOutcome =
       kind: 'error';
       code: 'INTERNAL_ERROR' | 'INVALID_KEY' | 'USAGE_LIMIT_EXCEEDED';
       /**
-       * What Retry does: not offered (`none`), sends the requests again (`again`), or is refused by the
-       * client's quota guard (`guarded`) because the failed response's rate-limit headers said 0 left.
+       * What Retry does: not offered (`none`), sends the requests again and they count (`again`), sends
+       * them again for a key the service identified none for, so the usage stays unknown (`unmetered`),
+       * or is refused by the client's quota guard (`guarded`) because the failed response's rate-limit
+       * headers said 0 left.
        */
-      retry: 'none' | 'again' | 'guarded';
+      retry: 'none' | 'again' | 'unmetered' | 'guarded';
     }
   | { kind: 'empty' };
 
@@ -22,9 +24,9 @@ export type PlaygroundOutcome =
  */
 export function playgroundOutcome(scenario: ScenarioName, key: keyof typeof TOOLBAR_KEYS): PlaygroundOutcome {
   if (scenario === 'serverError') {
-    // The 500 carries the key's rate-limit headers: 0 left for the exhausted key, and limit 0 for a key the
-    // mock cannot identify (revoked), which the quota guard reads as used up too.
-    return { kind: 'error', code: 'INTERNAL_ERROR', retry: key === 'exhausted' || key === 'revoked' ? 'guarded' : 'again' };
+    // The 500 carries the key's rate-limit headers: 0 left for the exhausted key, which the quota guard
+    // then honours. A key the mock cannot identify (revoked) gets limit 0, which describes no key: ignored.
+    return { kind: 'error', code: 'INTERNAL_ERROR', retry: key === 'exhausted' ? 'guarded' : key === 'revoked' ? 'unmetered' : 'again' };
   }
   if (key === 'revoked' || scenario === 'invalidKey') return { kind: 'error', code: 'INVALID_KEY', retry: 'none' };
   if (scenario === 'exhausted' || (key === 'exhausted' && scenario !== 'nearLimit')) {

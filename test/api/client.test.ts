@@ -522,6 +522,24 @@ describe('quota guard', () => {
     expect((await failure(api.listPrompts())).code).toBe('USAGE_LIMIT_EXCEEDED');
     expect(sent).toBe(1);
   });
+
+  it('a limit of 0 describes no key (the service identified none): the usage stays unknown and the next call is sent', async () => {
+    let sent = 0;
+    server.use(http.get(`${baseUrl}/prompts`, () => {
+      sent++;
+      return HttpResponse.json(
+        { error: 'Internal server error', code: 'INTERNAL_ERROR' },
+        { status: 500, headers: rateLimitHeaders(0, 0, Date.UTC(2026, 11, 1) / 1000) },
+      );
+    }));
+    const api = client({ now: () => Date.UTC(2026, 10, 20) });
+    const first = await failure(api.listPrompts());
+    expect(first.code).toBe('INTERNAL_ERROR');
+    expect(first.rateLimit).toEqual({ limit: 0, remaining: 0, reset: Date.UTC(2026, 11, 1) / 1000 });
+    expect(api.usage.getSnapshot()).toBeNull();
+    expect((await failure(api.listPrompts())).code).toBe('INTERNAL_ERROR');
+    expect(sent).toBe(2);
+  });
 });
 
 describe('isPromptApiError', () => {
