@@ -177,7 +177,7 @@ export async function request<T>(
     detail: body.error,
     usage: body.usage,
     upgradeUrl: body.upgradeUrl || undefined,
-    rateLimit: rateLimit ?? undefined,
+    rateLimit: keyUsage ?? undefined,
     retryAfterMs,
     headers: headersOfResponse,
   });

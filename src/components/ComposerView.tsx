@@ -34,8 +34,11 @@ export interface ComposerViewProps {
    */
   policy?: SanitizePolicy;
   /**
-   * The sanitizer of the default static segments, from `createHtmlSanitizer`; see `StaticSegment`.
-   * @default the shared sanitizer over `window`
+   * The sanitizer of the default static segments, from `createHtmlSanitizer`; see `StaticSegment`. Not
+   * from a Server Component: a sanitizer is an object with methods, which React cannot pass to the client
+   * component `StaticSegment`; on the server, `installServerSanitizer()` applies instead.
+   * @default the shared sanitizer (over `window` in the browser; on the server, the one
+   * `installServerSanitizer` installed)
    */
   sanitizer?: HtmlSanitizer;
   /**

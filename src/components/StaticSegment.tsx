@@ -17,8 +17,10 @@ export interface StaticSegmentProps {
   policy?: SanitizePolicy;
   /**
    * A sanitizer from `createHtmlSanitizer`, for another window (an iframe's), cache size or Trusted Types
-   * policy name. Create it once, outside render: a new one re-renders and sanitizes again. On the server it
-   * is used only when it runs there (made over a server DOM); hydration ignores it, as above.
+   * policy name. Create it once, outside render: a new one re-renders and sanitizes again. In classic server
+   * rendering (`renderToString`) it is used only when it runs there (made over a server DOM); hydration
+   * ignores it, as above. A Server Component cannot pass it (an object with methods): use
+   * `installServerSanitizer()` there.
    * @default the shared sanitizer, the one `sanitizeHtml` uses (over `window` in the browser; on the server,
    * the one `installServerSanitizer` installed)
    */

@@ -82,6 +82,26 @@ function kindOf(queryClient: QueryClient, client: PromptApiClient, { keys }: Pic
   return [lists, JSON.stringify(keys.all(client))] as const;
 }
 
+/**
+ * The item cached as `id`'s "latest" entry, when it is at `version`: a version never changes, so a read
+ * pinned to it needs no request (lists fill only the latest entries, so the cache holds each item once).
+ */
+function cachedAtVersion<T extends Item>(queryClient: QueryClient, client: PromptApiClient, collection: Collection<T>, id: string, version: string) {
+  const latest = queryClient.getQueryData<T>(collection.keys.detail(client, id));
+  return latest?.version === version ? latest : undefined;
+}
+
+/**
+ * `initialData` for a read pinned to `version`: the cached latest entry when it is at that version, so the
+ * hook has its data on its first render (no loading state, no Suspense fallback) instead of a tick later.
+ */
+export function pinnedInitialData<T extends Item>(queryClient: QueryClient, client: PromptApiClient, collection: Collection<T>, id: string, version: string) {
+  return {
+    initialData: () => cachedAtVersion(queryClient, client, collection, id, version),
+    initialDataUpdatedAt: () => queryClient.getQueryState(collection.keys.detail(client, id))?.dataUpdatedAt,
+  };
+}
+
 /** The queryFn of a list query: the detail reads that start while its request is in flight wait for it. */
 export function listQueryFn<T extends Item>(client: PromptApiClient, collection: Collection<T>, includeVersions: boolean | undefined) {
   return ({ signal, client: queryClient }: QueryFunctionContext): Promise<T[]> => {
@@ -107,10 +127,8 @@ export function detailQueryFn<T extends Item>(
   threshold = DEFAULT_BATCH_THRESHOLD,
 ) {
   return ({ signal, client: queryClient }: QueryFunctionContext): T | Promise<T> => {
-    if (version !== undefined) {
-      const latest = queryClient.getQueryData<T>(collection.keys.detail(client, id));
-      if (latest?.version === version) return latest;
-    }
+    const cached = version === undefined ? undefined : cachedAtVersion(queryClient, client, collection, id, version);
+    if (cached) return cached;
     const [lists, key] = kindOf(queryClient, client, collection);
     const own = () => collection.get(client, id, { version, signal });
     const list = lists[key] ?? openBatch(lists, key, (listSignal) => fetchList(queryClient, client, collection, false, listSignal));

@@ -7,12 +7,15 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
   useQuery,
+  useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
+import { pinnedInitialData } from './coalesce.ts';
+import { composerCollection } from './collections.ts';
 import { givenOptions } from './given-options.ts';
 import { type ComposerQueryOptionsById, composerQueryOptions } from './options.ts';
 import { usePromptApiContext } from './PromptApiProvider.tsx';
@@ -63,9 +66,12 @@ export function useComposer<TData = Composer>(
   options: UseComposerOptions<TData, string, string> = {},
 ): WithFallback<TData> {
   const { client, defaults } = usePromptApiContext('useComposer');
+  const queryClient = useQueryClient();
   const { version, fallback, ...queryOptions } = options;
   const result = useQuery({
     ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId ?? skipToken, { version, ...defaults }),
+    // Pinned to the version the cache holds as the latest: that data from the first render.
+    ...(typeof composerId === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, composerCollection, composerId, version) : undefined),
     ...givenOptions(queryOptions),
   });
   return withFallback(result, fallback);
@@ -85,9 +91,11 @@ export function useSuspenseComposer<TData = Composer, Id extends ComposerId = Co
 ): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
   const { client, defaults } = usePromptApiContext('useSuspenseComposer');
+  const queryClient = useQueryClient();
   const { version, ...queryOptions } = options;
   return useSuspenseQuery({
     ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }),
+    ...(version === undefined ? undefined : pinnedInitialData(queryClient, client, composerCollection, composerId, version)),
     ...givenOptions(queryOptions),
   });
 }

@@ -7,12 +7,15 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
   useQuery,
+  useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
+import { pinnedInitialData } from './coalesce.ts';
+import { promptCollection } from './collections.ts';
 import { givenOptions } from './given-options.ts';
 import { type PromptQueryOptionsById, promptQueryOptions } from './options.ts';
 import { usePromptApiContext } from './PromptApiProvider.tsx';
@@ -66,9 +69,12 @@ export function usePrompt<TData = Prompt>(
   options: UsePromptOptions<TData, string, string> = {},
 ): WithFallback<TData> {
   const { client, defaults } = usePromptApiContext('usePrompt');
+  const queryClient = useQueryClient();
   const { version, fallback, ...queryOptions } = options;
   const result = useQuery({
     ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId ?? skipToken, { version, ...defaults }),
+    // Pinned to the version the cache holds as the latest: that data from the first render.
+    ...(typeof promptId === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, promptCollection, promptId, version) : undefined),
     ...givenOptions(queryOptions),
   });
   return withFallback(result, fallback);
@@ -88,9 +94,11 @@ export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId
 ): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
   const { client, defaults } = usePromptApiContext('useSuspensePrompt');
+  const queryClient = useQueryClient();
   const { version, ...queryOptions } = options;
   return useSuspenseQuery({
     ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }),
+    ...(version === undefined ? undefined : pinnedInitialData(queryClient, client, promptCollection, promptId, version)),
     ...givenOptions(queryOptions),
   });
 }

@@ -160,6 +160,39 @@ describe('a detail read while a list of its kind is in flight', () => {
   });
 });
 
+describe('a read pinned at the latest version, after the list has loaded', () => {
+  it('has its data on its first render, with no request and no loading state (plain and Suspense)', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(promptListQueryOptions(client));
+    const firstRenders: string[] = [];
+    function Pinned() {
+      const { data, status } = usePrompt(welcomeEmail, { version: '2.0.0' });
+      if (firstRenders.length < 1) firstRenders.push(`plain ${status} ${data?.version}`);
+      return <p>{data ? `plain ${data.version}` : 'loading'}</p>;
+    }
+    function SuspensePinned() {
+      const { data } = useSuspensePrompt(supportReply, { version: '1.1.0' });
+      return <p>{`suspense ${data.version}`}</p>;
+    }
+    renderWithApi(
+      <>
+        <Pinned />
+        <Suspense fallback={<p>suspense fallback</p>}>
+          <SuspensePinned />
+        </Suspense>
+      </>,
+      { client, queryClient },
+    );
+    // Synchronously after the first render: no fallback, no loading state.
+    expect(firstRenders).toEqual(['plain success 2.0.0']);
+    expect(screen.getByText('suspense 1.1.0')).toBeTruthy();
+    expect(screen.queryByText('suspense fallback')).toBeNull();
+    expect(api.sent).toEqual(['GET /prompts']);
+  });
+});
+
 describe('detail reads that start in the same tick, with no list in flight', () => {
   it('become one list request that seeds every item, so a later read of another item sends nothing', async () => {
     const api = serveMockApi();
