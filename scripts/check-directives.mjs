@@ -20,6 +20,7 @@ const CLIENT = [
   'query/useLists.js',
   'query/usePrompt.js',
   'query/useUsage.js',
+  'query/useDetailOptions.js',
   'components/ComposerPreview.js',
   'components/PromptPreview.js',
   'components/UsageBanner.js',

@@ -94,12 +94,10 @@ function cachedAtVersion<T extends Item>(queryClient: QueryClient, client: Promp
 /**
  * `initialData` for a read pinned to `version`: the cached latest entry when it is at that version, so the
  * hook has its data on its first render (no loading state, no Suspense fallback) instead of a tick later.
+ * No `initialDataUpdatedAt`: a pinned version never goes stale (`staleTime: Infinity`).
  */
 export function pinnedInitialData<T extends Item>(queryClient: QueryClient, client: PromptApiClient, collection: Collection<T>, id: string, version: string) {
-  return {
-    initialData: () => cachedAtVersion(queryClient, client, collection, id, version),
-    initialDataUpdatedAt: () => queryClient.getQueryState(collection.keys.detail(client, id))?.dataUpdatedAt,
-  };
+  return { initialData: () => cachedAtVersion(queryClient, client, collection, id, version) };
 }
 
 /** The queryFn of a list query: the detail reads that start while its request is in flight wait for it. */

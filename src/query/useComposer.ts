@@ -7,18 +7,15 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
   useQuery,
-  useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
-import { pinnedInitialData } from './coalesce.ts';
 import { composerCollection } from './collections.ts';
-import { givenOptions } from './given-options.ts';
-import { type ComposerQueryOptionsById, composerQueryOptions } from './options.ts';
-import { usePromptApiContext } from './PromptApiProvider.tsx';
+import { type ComposerQueryOptionsById, type PromptApiQueryOptions, composerQueryOptions } from './options.ts';
+import { useDetailOptions } from './useDetailOptions.ts';
 
 /**
  * Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. `Id`
@@ -65,15 +62,10 @@ export function useComposer<TData = Composer>(
   composerId: string | SkipToken | undefined,
   options: UseComposerOptions<TData, string, string> = {},
 ): WithFallback<TData> {
-  const { client, defaults } = usePromptApiContext('useComposer');
-  const queryClient = useQueryClient();
-  const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({
-    ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId ?? skipToken, { version, ...defaults }),
-    // Pinned to the version the cache holds as the latest: that data from the first render.
-    ...(typeof composerId === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, composerCollection, composerId, version) : undefined),
-    ...givenOptions(queryOptions),
-  });
+  const { fallback, ...rest } = options;
+  const result = useQuery(
+    useDetailOptions<Composer, TData>('useComposer', composerCollection, composerQueryOptions as ComposerQueryOptionsById, composerId ?? skipToken, rest),
+  );
   return withFallback(result, fallback);
 }
 
@@ -90,12 +82,8 @@ export function useSuspenseComposer<TData = Composer, Id extends ComposerId = Co
   options?: UseSuspenseComposerOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
-  const { client, defaults } = usePromptApiContext('useSuspenseComposer');
-  const queryClient = useQueryClient();
-  const { version, ...queryOptions } = options;
-  return useSuspenseQuery({
-    ...(composerQueryOptions as ComposerQueryOptionsById)<TData>(client, composerId, { version, ...defaults }),
-    ...(version === undefined ? undefined : pinnedInitialData(queryClient, client, composerCollection, composerId, version)),
-    ...givenOptions(queryOptions),
-  });
+  // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
+  return useSuspenseQuery(
+    useDetailOptions<Composer, TData>('useSuspenseComposer', composerCollection, composerQueryOptions as ComposerQueryOptionsById, composerId, options) as PromptApiQueryOptions<Composer, TData>,
+  );
 }

@@ -7,18 +7,15 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
   useQuery,
-  useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
 import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
-import { pinnedInitialData } from './coalesce.ts';
 import { promptCollection } from './collections.ts';
-import { givenOptions } from './given-options.ts';
-import { type PromptQueryOptionsById, promptQueryOptions } from './options.ts';
-import { usePromptApiContext } from './PromptApiProvider.tsx';
+import { type PromptQueryOptionsById, type PromptApiQueryOptions, promptQueryOptions } from './options.ts';
+import { useDetailOptions } from './useDetailOptions.ts';
 
 /**
  * Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. `Id` and
@@ -68,15 +65,10 @@ export function usePrompt<TData = Prompt>(
   promptId: string | SkipToken | undefined,
   options: UsePromptOptions<TData, string, string> = {},
 ): WithFallback<TData> {
-  const { client, defaults } = usePromptApiContext('usePrompt');
-  const queryClient = useQueryClient();
-  const { version, fallback, ...queryOptions } = options;
-  const result = useQuery({
-    ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId ?? skipToken, { version, ...defaults }),
-    // Pinned to the version the cache holds as the latest: that data from the first render.
-    ...(typeof promptId === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, promptCollection, promptId, version) : undefined),
-    ...givenOptions(queryOptions),
-  });
+  const { fallback, ...rest } = options;
+  const result = useQuery(
+    useDetailOptions<Prompt, TData>('usePrompt', promptCollection, promptQueryOptions as PromptQueryOptionsById, promptId ?? skipToken, rest),
+  );
   return withFallback(result, fallback);
 }
 
@@ -93,12 +85,8 @@ export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId
   options?: UseSuspensePromptOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
-  const { client, defaults } = usePromptApiContext('useSuspensePrompt');
-  const queryClient = useQueryClient();
-  const { version, ...queryOptions } = options;
-  return useSuspenseQuery({
-    ...(promptQueryOptions as PromptQueryOptionsById)<TData>(client, promptId, { version, ...defaults }),
-    ...(version === undefined ? undefined : pinnedInitialData(queryClient, client, promptCollection, promptId, version)),
-    ...givenOptions(queryOptions),
-  });
+  // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
+  return useSuspenseQuery(
+    useDetailOptions<Prompt, TData>('useSuspensePrompt', promptCollection, promptQueryOptions as PromptQueryOptionsById, promptId, options) as PromptApiQueryOptions<Prompt, TData>,
+  );
 }
