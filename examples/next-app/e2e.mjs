@@ -3,8 +3,10 @@
 // and driven in Debian's Chromium with playwright-core. Run from the repo root with
 // `npm run test:example:next` (which packs, installs and builds first).
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { http } from 'msw';
 import { chromium } from 'playwright-core';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { startMockServer } from 'prompt-composer-react/mocks/server';
@@ -55,7 +57,9 @@ async function startNext(command, env) {
   return { url, output: () => output, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
 }
 
-const mock = await startMockServer({ port: 0 });
+/** The path of every request that reached the mock service (a handler that answers nothing, so the API's handlers answer). */
+const upstreamPaths = [];
+const mock = await startMockServer({ port: 0, handlers: [http.all('*', ({ request }) => void upstreamPaths.push(new URL(request.url).pathname))] });
 const serverEnv = { PROMPT_API_URL: mock.url, PROMPT_API_KEY: API_KEY };
 const next = await startNext('start', serverEnv);
 const browser = await chromium.launch({
@@ -100,11 +104,36 @@ try {
   const proxiedPrompt = JSON.parse(proxied.text);
   check(
     'the route handler proxies with the key, and forwards the rate-limit headers',
-    proxied.status === 200 && proxiedPrompt.promptId === 'welcome-email' && proxied.headers.get('x-ratelimit-limit') === '5000',
+    proxied.status === 200 && proxiedPrompt.promptId === 'welcome-email' && proxied.headers.get('x-ratelimit-limit') === '5000' && upstreamPaths.includes('/prompts/welcome-email'),
     `${proxied.status} ${proxied.headers.get('x-ratelimit-limit')}`,
   );
   const missing = await get('/api/prompt-api/composers/no-such-composer');
   check('the route handler forwards API errors as they came', missing.status === 404 && JSON.parse(missing.text).code === 'NOT_FOUND');
+
+  // Only the API's four routes get the key. Sent as raw bytes: fetch (WHATWG URL) would resolve `%2e%2e` itself.
+  const getRaw = (path) =>
+    new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(next.url);
+      httpRequest({ hostname, port, path }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  // Next.js resolves `%2e%2e` itself (its own 404 page); the route refuses other paths in the API's error shape.
+  const refusals = [['/api/prompt-api/%2e%2e/composers', 'next'], ['/api/prompt-api/prompts/a/b', 'route'], ['/api/prompt-api/other', 'route']];
+  for (const [path, by] of refusals) {
+    const before = upstreamPaths.length;
+    const refused = await getRaw(path);
+    const code = refused.text.startsWith('{') ? JSON.parse(refused.text).code : 'no JSON';
+    check(
+      `${path} answers 404 (${by === 'route' ? 'NOT_FOUND from the route' : 'from Next.js'}) and never reaches the service`,
+      refused.status === 404 && upstreamPaths.length === before && (by === 'next' || code === 'NOT_FOUND'),
+      `${refused.status} ${code}; the service saw ${upstreamPaths.slice(before).join(' ') || 'nothing'}`,
+    );
+  }
 
   // In Chromium: hydration, interaction, and every response the browser gets.
   const visit = async (base, path) => {

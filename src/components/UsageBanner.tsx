@@ -51,7 +51,8 @@ export interface UsageBannerProps extends UsageThresholds {
    * `client.usage.reset()` (which lifts the quota guard) and sends one request, `GET /prompts` through
    * your QueryClient (its data refreshes the prompt list and every prompt's latest entry), and the banner
    * shows what that response reports. A 429 is not metered, so a check that finds the quota still spent
-   * costs nothing.
+   * costs nothing. When the check brings back no usage (the service could not be reached), the alert stays
+   * as it was and says so.
    * @default true
    */
   checkAgain?: boolean;
@@ -92,7 +93,7 @@ export function UsageBanner({
   now = Date.now,
   className,
 }: UsageBannerProps) {
-  const { usage: latest, checking, check } = useUsageCheck('UsageBanner');
+  const { usage: latest, checking, unreached, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -129,6 +130,10 @@ export function UsageBanner({
           <a className="pcr-usage-banner__upgrade" href={link}>
             Upgrade your plan
           </a>
+        ) : null}
+        {unreached && level === 'exceeded' ? (
+          // Inside the alert, a live region (atomic): the change is announced with the alert.
+          <p className="pcr-usage-banner__note">Could not reach the service to check. Try again in a moment.</p>
         ) : null}
         {checkAgain && level === 'exceeded' ? (
           <button

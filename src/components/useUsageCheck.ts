@@ -16,17 +16,24 @@ import { useUsage } from '../query/useUsage.ts';
  * again without another request.
  *
  * While the check runs, `usage` stays the snapshot shown before it, so the banner does not blink out
- * between the reset and the response.
+ * between the reset and the response. When the check brings back no usage (a network error, or a response
+ * without rate-limit headers), `usage` stays that snapshot and `unreached` is `true`, until a response
+ * reports the usage again: the quota is as spent as it was.
  */
 export function useUsageCheck(hookName: string) {
   const { client, defaults } = usePromptApiContext(hookName);
   const queryClient = useQueryClient();
   const reported = useUsage();
   const [held, setHeld] = useState<UsageSnapshot | null>(null);
+  const [checking, setChecking] = useState(false);
+  // A response reported the usage again after a check that brought none back: show it, drop the note.
+  if (held && reported && !checking) setHeld(null);
+  const usage = held ?? reported;
 
-  /** Runs the check; `beforeShown` gets the new usage once the response is in, before the banner shows it. */
+  /** Runs the check; `beforeShown` gets the usage to show once the response is in, before the banner shows it. */
   const check = async (beforeShown: (next: UsageSnapshot | null) => void) => {
-    setHeld(reported);
+    setHeld(usage);
+    setChecking(true);
     client.usage.reset();
     try {
       // `staleTime: 0` so a cached list is fetched again; no retries: one request.
@@ -34,9 +41,11 @@ export function useUsageCheck(hookName: string) {
     } catch {
       // The response (a 429 included) has reported the usage already; the error belongs to the list's query.
     } finally {
-      beforeShown(client.usage.getSnapshot());
-      setHeld(null);
+      const next = client.usage.getSnapshot();
+      beforeShown(next ?? usage);
+      if (next) setHeld(null);
+      setChecking(false);
     }
   };
-  return { usage: held ?? reported, checking: held !== null, check };
+  return { usage, checking, unreached: !checking && held !== null, check };
 }

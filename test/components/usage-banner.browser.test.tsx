@@ -187,6 +187,50 @@ describe('UsageBanner', () => {
       });
     });
 
+    describe('when the check brings back no usage', () => {
+      const NO_USAGE = {
+        'a network error': () => HttpResponse.error(),
+        'a 502 page from a proxy, without rate-limit headers': () => new HttpResponse('<h1>Bad Gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      };
+      it.each(Object.keys(NO_USAGE) as (keyof typeof NO_USAGE)[])(
+        '(%s) keeps the alert as it was, says the service could not be reached, and Check again still works',
+        async (answer) => {
+          const { worker, db, client, sent } = await exceededBanner();
+          worker.use(http.get(`${DEFAULT_BASE_URL}/prompts`, NO_USAGE[answer], { once: true }));
+          const alert = screen.getByRole('alert');
+          const user = userEvent.setup();
+          await user.click(screen.getByRole('button', { name: 'Check again' }));
+          await screen.findByText('Could not reach the service to check. Try again in a moment.');
+          expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts']);
+          expect(screen.getByRole('alert')).toBe(alert);
+          expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 (5,000 of 5,000 used).');
+          const button = screen.getByRole('button', { name: 'Check again' });
+          expect(button.getAttribute('aria-disabled')).toBe('false');
+          expect(document.activeElement).toBe(button);
+          await expectNoAxeViolations();
+
+          db.addKey({ key: FIXTURE_KEYS.exhausted, plan: 'pro', used: 5_000 });
+          await user.click(button);
+          await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+          expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts', 'GET /prompts']);
+          expect(client.usage.getSnapshot()).toMatchObject({ limit: 50_000, used: 5_001, exceeded: false });
+          expect(document.activeElement).toBe(screen.getByRole('status'));
+        },
+      );
+
+      it('drops the message once a response reports the usage again', async () => {
+        const { worker, client } = await exceededBanner();
+        worker.use(http.get(`${DEFAULT_BASE_URL}/prompts`, () => HttpResponse.error(), { once: true }));
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+        await screen.findByText(/Could not reach the service/);
+        // The guard is off after the check: the app's next request is sent, and its 429 reports the usage.
+        await request(client);
+        expect(client.usage.getSnapshot()).toMatchObject({ exceeded: true });
+        expect(screen.getByRole('alert').textContent).not.toContain('Could not reach the service');
+        expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+      });
+    });
+
     describe('given checkAgain={false}', () => {
       it('has no Check again button', async () => {
         await exceededBanner({ checkAgain: false });

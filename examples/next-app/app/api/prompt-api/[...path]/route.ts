@@ -4,6 +4,12 @@ const FORWARDED = ['content-type', 'retry-after', 'x-ratelimit-limit', 'x-rateli
 
 export async function GET(request: Request, { params }: { params: Promise<{ path: string[] }> }) {
   const { path } = await params;
+  // Only the API's routes get the key: prompts, prompts/<id>, composers, composers/<id>. Any other path
+  // answers 404 without reaching the service; `..` (from `%2e%2e`) would climb out of the API.
+  const [collection, id] = path;
+  if (!['prompts', 'composers'].includes(collection) || path.length > 2 || id === '.' || id === '..') {
+    return Response.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+  }
   const upstream = process.env.PROMPT_API_URL;
   if (!upstream) return Response.json({ error: 'Proxy not configured', code: 'INTERNAL_ERROR' }, { status: 500 });
   const url = `${upstream}/${path.map(encodeURIComponent).join('/')}${new URL(request.url).search}`;
