@@ -8,7 +8,7 @@ export {
   type PromptApiClient,
   type PromptApiClientOptions,
 } from './api/client.ts';
-export { isPromptApiError, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
+export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
 export { parseRateLimit } from './api/rate-limit.ts';
 // Typed prompts: the registry `prompt-composer-react typegen` fills (type-only)
 export type {

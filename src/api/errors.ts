@@ -25,8 +25,8 @@ export interface PromptApiErrorInit {
 
 /**
  * The fields of a `PromptApiError` as plain data: what `error.toJSON()` returns, and what a structured clone
- * (`postMessage`, `structuredClone`, IndexedDB) or a JSON round trip of it keeps. `isPromptApiError`
- * recognises it, so `isPromptApiError(data) && data.code === 'NOT_FOUND'` works on the other side too.
+ * (`postMessage`, `structuredClone`, IndexedDB) or a JSON round trip of it keeps. `isPromptApiErrorData`
+ * recognises it, so `isPromptApiErrorData(data) && data.code === 'NOT_FOUND'` works on the other side too.
  */
 export interface PromptApiErrorData {
   /** Always `'PromptApiError'`. */
@@ -105,7 +105,7 @@ export class PromptApiError extends Error implements PromptApiErrorData {
    * @example
    * // In a worker:
    * catch (error) { postMessage({ error: isPromptApiError(error) ? error.toJSON() : String(error) }) }
-   * // On the page: isPromptApiError(event.data.error) is true, with every field.
+   * // On the page: isPromptApiErrorData(event.data.error) is true, with every field.
    */
   toJSON(): PromptApiErrorData {
     // The own enumerable fields are the data (assigned above, and `name`); `message` is Error's own, not enumerable.
@@ -117,21 +117,37 @@ export class PromptApiError extends Error implements PromptApiErrorData {
 const DATA_SHAPE = { message: 'string', status: 'number', code: 'string', method: 'string', path: 'string', retryable: 'boolean' };
 
 /**
- * Whether `value` is a `PromptApiError`, or its data from elsewhere; it then has every field of
- * `PromptApiErrorData`. True for:
- * - an instance, also from another realm (an iframe) or another copy of this package (by a `Symbol.for` brand);
- * - the error's data: an object whose `name` is `'PromptApiError'`, with string `message`, `code`, `method`
- *   and `path`, a number `status` and a boolean `retryable`, which is what `error.toJSON()` gives and what a
- *   structured clone (`postMessage`) or a JSON round trip of it keeps. Such data is not an instance:
- *   `instanceof` is false and it has no `stack`, `cause` or methods.
+ * Whether `value` is a `PromptApiError` instance, also one from another realm (an iframe) or another copy of
+ * this package (recognised by a `Symbol.for` brand). It then has the class's methods, `stack` and `cause`.
+ *
+ * False for the error's data sent from elsewhere (`error.toJSON()` after `postMessage` or a JSON round
+ * trip): recognise that with `isPromptApiErrorData`.
+ *
+ * @example
+ * catch (error) { if (isPromptApiError(error)) postMessage({ error: error.toJSON() }) }
+ */
+export function isPromptApiError(value: unknown): value is PromptApiError {
+  if (value instanceof PromptApiError) return true;
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
+/**
+ * Whether `value` is a `PromptApiError` or its data: true for everything `isPromptApiError` accepts, and for
+ * an object whose `name` is `'PromptApiError'`, with string `message`, `code`, `method` and `path`, a number
+ * `status` and a boolean `retryable`. That is what `error.toJSON()` gives and what a structured clone
+ * (`postMessage`, IndexedDB) or a JSON round trip of it keeps. Data is not an instance: `instanceof` is
+ * false and it has no `stack`, `cause` or methods, so the guard narrows to `PromptApiErrorData` only.
  *
  * The structured clone of the error itself is a plain `Error` with the message only: not recognised (send
  * `error.toJSON()` instead).
+ *
+ * @example
+ * // On the page, from a worker that sent error.toJSON():
+ * worker.onmessage = (event) => { if (isPromptApiErrorData(event.data.error)) show(event.data.error.code) }
  */
-export function isPromptApiError(value: unknown): value is PromptApiErrorData {
-  if (value instanceof PromptApiError) return true;
+export function isPromptApiErrorData(value: unknown): value is PromptApiErrorData {
+  if (isPromptApiError(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
-  if ((value as Record<symbol, unknown>)[brand] === true) return true;
   const data = value as Record<string, unknown>;
   return data.name === 'PromptApiError' && Object.entries(DATA_SHAPE).every(([field, type]) => typeof data[field] === type);
 }

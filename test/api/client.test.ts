@@ -1,5 +1,5 @@
 import { delay, HttpResponse, http } from 'msw';
-import { createPromptApiClient, isPromptApiError, PromptApiError } from 'prompt-composer-react';
+import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError } from 'prompt-composer-react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../msw-server.ts';
 import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
@@ -345,7 +345,7 @@ describe('response headers on errors', () => {
       HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404, headers: { 'X-Request-Id': 'req_9' } }),
     ));
     const cloned: unknown = structuredClone((await failure(client().getPrompt('missing'))).toJSON());
-    expect(isPromptApiError(cloned) && cloned.headers['x-request-id']).toBe('req_9');
+    expect(isPromptApiErrorData(cloned) && cloned.headers['x-request-id']).toBe('req_9');
   });
 });
 
@@ -542,7 +542,7 @@ describe('quota guard', () => {
   });
 });
 
-describe('isPromptApiError', () => {
+describe('isPromptApiError and isPromptApiErrorData', () => {
   it('recognises errors from another realm or copy by their brand, and nothing else', () => {
     const foreign = Object.create(null) as Record<symbol, unknown>;
     foreign[Symbol.for('prompt-composer-react.PromptApiError')] = true;
@@ -550,6 +550,16 @@ describe('isPromptApiError', () => {
     expect(isPromptApiError(new Error('x'))).toBe(false);
     expect(isPromptApiError({ name: 'PromptApiError', code: 'NOT_FOUND' })).toBe(false);
     expect(isPromptApiError(null)).toBe(false);
+    expect(isPromptApiErrorData(foreign)).toBe(true);
+    expect(isPromptApiErrorData(new Error('x'))).toBe(false);
+    expect(isPromptApiErrorData(null)).toBe(false);
+  });
+
+  it('is true for an instance, which has the methods its type promises', async () => {
+    server.use(http.get(`${baseUrl}/prompts/:id`, () => HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404 })));
+    const caught: unknown = await client().getPrompt('missing').catch((error: unknown) => error);
+    expect(isPromptApiError(caught) && caught.toJSON().code).toBe('NOT_FOUND');
+    expect(isPromptApiErrorData(caught)).toBe(true);
   });
 
   describe('given an error sent as data (a worker message, a JSON payload, a persisted cache)', () => {
@@ -568,18 +578,20 @@ describe('isPromptApiError', () => {
       return { name, message, status, code, method, path, usage, upgradeUrl, rateLimit, retryAfterMs, retryable, headers };
     };
 
-    it('recognises the structured clone of toJSON(), which keeps every field', async () => {
+    it('isPromptApiErrorData recognises the structured clone of toJSON(), which keeps every field; isPromptApiError does not, it has no methods', async () => {
       const error = await realError();
       const cloned: unknown = structuredClone(error.toJSON());
-      expect(isPromptApiError(cloned)).toBe(true);
+      expect(isPromptApiErrorData(cloned)).toBe(true);
       expect(cloned).toEqual(fields(error));
-      expect(isPromptApiError(cloned) && cloned.code).toBe('USAGE_LIMIT_EXCEEDED');
+      expect(isPromptApiErrorData(cloned) && cloned.code).toBe('USAGE_LIMIT_EXCEEDED');
+      expect(isPromptApiError(cloned)).toBe(false);
     });
 
-    it('recognises a JSON round trip of the error itself (JSON.stringify calls toJSON)', async () => {
+    it('isPromptApiErrorData recognises a JSON round trip of the error itself (JSON.stringify calls toJSON)', async () => {
       const error = await realError();
       const parsed: unknown = JSON.parse(JSON.stringify(error));
-      expect(isPromptApiError(parsed)).toBe(true);
+      expect(isPromptApiErrorData(parsed)).toBe(true);
+      expect(isPromptApiError(parsed)).toBe(false);
       expect(parsed).toEqual(JSON.parse(JSON.stringify(fields(error))));
     });
 
@@ -587,15 +599,16 @@ describe('isPromptApiError', () => {
       const cloned = structuredClone(await realError());
       expect(cloned).toBeInstanceOf(Error);
       expect(Object.keys(cloned)).toEqual([]);
+      expect(isPromptApiErrorData(cloned)).toBe(false);
       expect(isPromptApiError(cloned)).toBe(false);
     });
 
     it('does not recognise data that lacks a field every PromptApiError has', async () => {
       const data = (await realError()).toJSON();
       for (const field of ['name', 'message', 'status', 'code', 'method', 'path', 'retryable'] as const) {
-        expect(isPromptApiError({ ...data, [field]: undefined })).toBe(false);
+        expect(isPromptApiErrorData({ ...data, [field]: undefined })).toBe(false);
       }
-      expect(isPromptApiError({ ...data, name: 'Error' })).toBe(false);
+      expect(isPromptApiErrorData({ ...data, name: 'Error' })).toBe(false);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { ApiErrorMessage, isPromptApiError } from 'prompt-composer-react';
+import { ApiErrorMessage, isPromptApiError, isPromptApiErrorData } from 'prompt-composer-react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 afterEach(cleanup);
@@ -18,9 +18,10 @@ async function messageFromWorker(): Promise<{ data: unknown; error: unknown }> {
 }
 
 describe('a PromptApiError posted from a worker', () => {
-  it('arrives as data isPromptApiError recognises when sent as error.toJSON(), and ApiErrorMessage renders it', async () => {
+  it('arrives as data isPromptApiErrorData recognises when sent as error.toJSON(), and ApiErrorMessage renders it', async () => {
     const { data } = await messageFromWorker();
-    expect(isPromptApiError(data)).toBe(true);
+    expect(isPromptApiErrorData(data)).toBe(true);
+    expect(isPromptApiError(data)).toBe(false);
     expect(data).toMatchObject({
       name: 'PromptApiError',
       message: 'GET /prompts/welcome-email failed with 429 USAGE_LIMIT_EXCEEDED: Usage limit exceeded',
@@ -29,7 +30,7 @@ describe('a PromptApiError posted from a worker', () => {
       usage: { used: 5000, limit: 5000 },
       retryable: false,
     });
-    if (!isPromptApiError(data)) return;
+    if (!isPromptApiErrorData(data)) return;
     render(<ApiErrorMessage error={data} />);
     expect(screen.getByRole('alert').textContent).toContain('Monthly quota used up');
     expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('https://example.test/upgrade');
@@ -40,5 +41,6 @@ describe('a PromptApiError posted from a worker', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('GET /prompts/welcome-email failed with 429 USAGE_LIMIT_EXCEEDED: Usage limit exceeded');
     expect(isPromptApiError(error)).toBe(false);
+    expect(isPromptApiErrorData(error)).toBe(false);
   });
 });

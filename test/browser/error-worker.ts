@@ -1,7 +1,7 @@
 /** A worker that fails like the client does and posts the error back, as data and as the error itself. */
-import { PromptApiError } from 'prompt-composer-react';
+import { isPromptApiError, PromptApiError } from 'prompt-composer-react';
 
-const error = new PromptApiError({
+const error: unknown = new PromptApiError({
   method: 'GET',
   path: '/prompts/welcome-email',
   status: 429,
@@ -10,4 +10,5 @@ const error = new PromptApiError({
   usage: { used: 5000, limit: 5000 },
   upgradeUrl: 'https://example.test/upgrade',
 });
-postMessage({ data: error.toJSON(), error });
+// As docs/client.md tells a worker to send it, and as is.
+postMessage({ data: isPromptApiError(error) ? error.toJSON() : String(error), error });

@@ -5,9 +5,11 @@ import {
   createPromptApiClient,
   interpolate,
   isPromptApiError,
+  isPromptApiErrorData,
   type Prompt,
   type PromptApiError,
   type PromptApiErrorCode,
+  type PromptApiErrorData,
   promptKeys,
   promptQueryOptions,
   useSuspenseComposer,
@@ -50,7 +52,15 @@ describe('public types', () => {
 
   it('errors narrow through the guard, and codes stay open to unknown strings', () => {
     const error: unknown = new Error('x');
-    if (isPromptApiError(error)) expectTypeOf(error.code).toEqualTypeOf<PromptApiErrorCode>();
+    if (isPromptApiError(error)) {
+      expectTypeOf(error).toEqualTypeOf<PromptApiError>();
+      expectTypeOf(error.toJSON()).toEqualTypeOf<PromptApiErrorData>();
+    }
+    if (isPromptApiErrorData(error)) {
+      expectTypeOf(error.code).toEqualTypeOf<PromptApiErrorCode>();
+      // @ts-expect-error data from a worker or a JSON payload has no methods
+      error.toJSON();
+    }
     expectTypeOf<'NOT_FOUND'>().toExtend<PromptApiErrorCode>();
     expectTypeOf<'SOMETHING_NEW'>().toExtend<PromptApiErrorCode>();
   });
