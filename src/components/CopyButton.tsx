@@ -13,9 +13,9 @@ export interface CopyButtonProps {
    */
   label?: string;
   /**
-   * What is copied, when several copy buttons share a page: added to the button's accessible name as
-   * visually hidden text after the visible label (`Copy user message, Welcome email`), so each one can
-   * be told apart in a screen reader's list of buttons.
+   * What is copied, when several copy buttons share a page: added to the button's accessible name after
+   * the visible label (`aria-label="Copy user message, Welcome email"`), so each one can be told apart in a
+   * screen reader's list of buttons, and the name still starts with the words on screen (voice control).
    * @default undefined
    */
   labelContext?: string;
@@ -76,9 +76,9 @@ export function CopyButton({ text, label = 'Copy', labelContext, copiedMessage =
 
   return (
     <span className={classNames('pcr-copy', className)} data-state={state}>
-      <button type="button" className="pcr-copy__button" onClick={() => void copy()}>
+      {/* A label, not hidden text: the browser would join hidden text to the visible label with a stray space. */}
+      <button type="button" className="pcr-copy__button" aria-label={labelContext ? `${label}, ${labelContext}` : undefined} onClick={() => void copy()}>
         {label}
-        {labelContext ? <span className="pcr-visually-hidden">{`, ${labelContext}`}</span> : null}
       </button>
       <span role="status" className="pcr-copy__status">
         {state === 'copied' ? copiedMessage : MESSAGES[state]}
