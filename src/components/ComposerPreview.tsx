@@ -4,7 +4,7 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ComposerId, ComposerPreviewValues, ComposerVersion, VersionOption } from '../api/registry.ts';
 import type { PromptSegment } from '../api/types.ts';
 import { type UseComposerById, useComposer } from '../query/useComposer.ts';
-import { ComposerView } from './ComposerView.tsx';
+import { ComposerView, type ComposerViewProps } from './ComposerView.tsx';
 import type { HeadingLevel } from './PromptCard.tsx';
 import { composerVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -36,6 +36,17 @@ export interface ComposerPreviewProps<Id extends string = ComposerId, Version ex
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * The sanitizer policy of the composer's static HTML segments; see `SanitizePolicy`. Compared by content.
+   * @default undefined (strict)
+   */
+  policy?: ComposerViewProps['policy'];
+  /**
+   * The sanitizer of the static HTML segments, from `createHtmlSanitizer` (another window, cache size,
+   * Trusted Types policy name); see `StaticSegment`. Create it once, outside render.
+   * @default the shared sanitizer, the one `sanitizeHtml` uses
+   */
+  sanitizer?: ComposerViewProps['sanitizer'];
 }
 
 /**
@@ -55,6 +66,8 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   headingLevel = 2,
   upgradeUrl,
   className,
+  policy,
+  sanitizer,
 }: ComposerPreviewProps<Id, Version>) {
   const query = (useComposer as UseComposerById)(composerId, { version });
   const composer = query.data;
@@ -85,7 +98,7 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
       output={
         composer ? (
           <PreviewValuesContext.Provider value={previewValues}>
-            <ComposerView composer={composer} renderPrompt={renderPrompt} headingLevel={headingLevel} />
+            <ComposerView composer={composer} renderPrompt={renderPrompt} headingLevel={headingLevel} policy={policy} sanitizer={sanitizer} />
           </PreviewValuesContext.Provider>
         ) : null
       }

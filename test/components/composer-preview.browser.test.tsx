@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ComposerPreview, type ComposerPreviewProps, type PromptApiClient } from 'prompt-composer-react';
+import { ComposerPreview, type ComposerPreviewProps, createHtmlSanitizer, type HtmlSanitizer, type PromptApiClient, type SanitizePolicy } from 'prompt-composer-react';
 import { FIXTURE_IDS, FIXTURE_KEYS, type FaultKind, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
@@ -64,6 +64,28 @@ describe('ComposerPreview', () => {
         await userEvent.setup().clear(input);
         expect(userMessages()[0]).toContain('the ${plan} plan');
       });
+    });
+  });
+
+  describe('given a sanitizer and a policy', () => {
+    it('sanitizes the static segments with them', async () => {
+      const base = createHtmlSanitizer();
+      const calls: (SanitizePolicy | undefined)[] = [];
+      const sanitizer: HtmlSanitizer = {
+        get isSupported() { return base.isSupported; },
+        get sanitizeCount() { return base.sanitizeCount; },
+        clearCache: () => base.clearCache(),
+        sanitize: (html, policy) => {
+          calls.push(policy);
+          return base.sanitize(html, policy);
+        },
+      };
+      const policy: SanitizePolicy = { allowAttributes: ['title'] };
+      renderPreview({ sanitizer, policy });
+      await screen.findByRole('heading', { name: 'Onboarding flow' });
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.every((given) => given === policy)).toBe(true);
+      expect(base.sanitizeCount).toBeGreaterThan(0);
     });
   });
 
