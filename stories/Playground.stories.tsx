@@ -15,7 +15,8 @@ const meta = {
   component: PlaygroundApp,
   // The app is the page: no generated docs page repeating it.
   tags: ['!autodocs'],
-  parameters: { layout: 'fullscreen' },
+  // No args to control: the toolbar is the control panel.
+  parameters: { layout: 'fullscreen', controls: { disable: true } },
 } satisfies Meta<typeof PlaygroundApp>;
 
 export default meta;
@@ -24,10 +25,19 @@ export default meta;
 const SLOW = { timeout: 12_000 };
 
 /**
- * The in-app preview: pick a composer or a prompt, type variables, watch the preview and the quota. The
- * play function checks whatever state the toolbar's key and scenario lead to (a test runs it under all 35).
+ * The in-app preview: pick a composer or a prompt, type variables, watch the preview and the quota. It
+ * opens as a newcomer left it: nothing is clicked or typed for them.
  */
-export const Playground: StoryObj<typeof meta> = {
+export const Playground: StoryObj<typeof meta> = {};
+
+/**
+ * The Playground's checks: whatever state the toolbar's key and scenario lead to, the library's own
+ * components show it (a test runs this under all 35 states). Typing and clicking are part of the check, so
+ * it is kept out of the sidebar (`!dev`) and runs in the tests only.
+ */
+export const PlaygroundChecks: StoryObj<typeof meta> = {
+  name: 'Playground checks',
+  tags: ['!dev'],
   play: async ({ canvas, canvasElement, globals }) => {
     const outcome = playgroundOutcome(globals.scenario as ScenarioName, globals.apiKey as keyof typeof TOOLBAR_KEYS);
     const main = within(canvasElement.querySelector('main') as HTMLElement);

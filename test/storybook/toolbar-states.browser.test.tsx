@@ -1,7 +1,7 @@
 /**
  * Stories under toolbar states the storybook project does not visit: it renders each story once, with the
- * toolbar's initial globals. Here the Playground's own play function runs under every scenario with every
- * key (35 states), and the loading story is held past the client's default timeout.
+ * toolbar's initial globals. Here the Playground's checks (a story kept out of the sidebar) run under every
+ * scenario with every key (35 states), and the loading story is held past the client's default timeout.
  */
 import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import { SCENARIO_NAMES } from 'prompt-composer-react/mocks';
@@ -19,8 +19,8 @@ afterEach(() => {
 });
 
 describe.each(SCENARIO_NAMES)('the Playground with the scenario %s', (scenario) => {
-  it.each(Object.keys(TOOLBAR_KEYS))('and the key %s passes its play function', async (apiKey) => {
-    const story = composeStory({ ...PlaygroundStories.Playground, globals: { scenario, apiKey } }, PlaygroundStories.default);
+  it.each(Object.keys(TOOLBAR_KEYS))('and the key %s passes its checks', async (apiKey) => {
+    const story = composeStory({ ...PlaygroundStories.PlaygroundChecks, globals: { scenario, apiKey } }, PlaygroundStories.default);
     // run() renders the story with its loaders (the msw worker) and decorators, then plays it; it throws when play fails.
     await story.run();
     expect(document.querySelector('.pcr-playground')).not.toBeNull();
