@@ -1,8 +1,8 @@
 /**
  * Storybook's docs pages as a reader sees them: the built Storybook in Chromium, every docs page (the
  * generated component pages and the MDX guides). A page fails when Markdown reaches it as text (a GFM
- * table rendered as pipes), or when its stories' boxes are so much taller than what they show that the
- * page is more than twice as tall as its content.
+ * table rendered as pipes), when its stories' boxes are so much taller than what they show that the
+ * page is more than twice as tall as its content, or when it scrolls sideways on a 360 px phone.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 /** Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for its stories. */
-async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>, width = 1280): Promise<T> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
   try {
     const page = await context.newPage();
     await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=docs`);
@@ -103,14 +103,32 @@ function heights(page: Page): Promise<{ page: number; content: number; stories: 
   });
 }
 
-type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[] };
+/** How far the page scrolls sideways (0 when it fits), and the widest element that sticks out. */
+function sidewaysOverflow(page: Page): Promise<{ overflow: number; widest: string }> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    let widest = '';
+    let right = viewport;
+    for (const element of document.querySelectorAll('#storybook-docs *')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right + 1) {
+        right = box.right;
+        widest = `<${element.tagName.toLowerCase()} class="${element.className}"> ${Math.round(box.right)} px`;
+      }
+    }
+    return { overflow: document.documentElement.scrollWidth - viewport, widest };
+  });
+}
+
+type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[]; phone: Awaited<ReturnType<typeof sidewaysOverflow>> };
 
 describe('Storybook docs pages', () => {
   /** Every docs page, opened once: what each check reads. */
   const pages = new Map<string, Measured>();
   beforeAll(async () => {
     for (const id of docsIds) {
-      pages.set(id, await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page) })));
+      const measured = await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page) }));
+      pages.set(id, { ...measured, phone: await withDocsPage(id, sidewaysOverflow, 360) });
     }
   });
 
@@ -134,6 +152,11 @@ describe('Storybook docs pages', () => {
           (tallest ? ` (${tallest.id}: a ${Math.round(tallest.box)} px box around ${Math.round(tallest.content)} px)` : ''),
       );
     }
+    expect(failures).toEqual([]);
+  });
+
+  it('fit a 360 px phone without scrolling sideways (wide tables scroll in their own box)', () => {
+    const failures = [...pages].filter(([, page]) => page.phone.overflow > 0).map(([id, page]) => `${id}: ${page.phone.overflow} px too wide (${page.phone.widest})`);
     expect(failures).toEqual([]);
   });
 });
