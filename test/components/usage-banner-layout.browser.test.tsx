@@ -5,16 +5,17 @@ import { FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { describe, expect, it } from 'vitest';
 import '../../src/styles.css';
 import { mockApi, renderConnected, request, setupMockWorker } from './connected-harness.tsx';
+import { axeViolations } from './presentational-fixtures.tsx';
 
 setupMockWorker();
 
 /** A banner over the Free key at `used` requests (the request that reports it counts too), `width` px wide. */
-async function bannerAt(used: number, width = 640) {
+async function bannerAt(used: number, width = 640, theme: 'light' | 'dark' = 'light') {
   const api = mockApi();
   api.db.setUsage(FIXTURE_KEYS.free, used);
   const client = api.client(FIXTURE_KEYS.free);
   renderConnected(
-    <div style={{ width }}>
+    <div style={{ width }} data-theme={theme}>
       <UsageBanner locale="en-GB" timeZone="UTC" upgradeUrl={UPGRADE_URL} now={() => api.db.clock.now()} />
     </div>,
     client,
@@ -33,6 +34,15 @@ describe('UsageBanner with the stylesheet', () => {
       banner.parentElement?.parentElement?.remove();
     }
     expect(new Set(colours).size).toBe(3);
+  });
+
+  it.each(['light', 'dark'] as const)('keeps every level readable in the %s theme (WCAG AA contrast, axe)', async (theme) => {
+    for (const used of [4_000, 4_800, 5_000]) {
+      const banner = await bannerAt(used, 640, theme);
+      expect(banner.dataset.state).not.toBe('none');
+      expect(await axeViolations(banner)).toEqual([]);
+      banner.parentElement?.parentElement?.remove();
+    }
   });
 
   it("gives the exceeded message the banner's whole width on a phone", async () => {
