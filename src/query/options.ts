@@ -13,8 +13,7 @@ import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { detailQueryFn, listQueryFn } from './coalesce.ts';
-import { composerCollection, promptCollection } from './collections.ts';
-import { composerKeys, promptKeys } from './keys.ts';
+import { type Collection, composerCollection, type Item, promptCollection } from './collections.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
 /** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
@@ -69,6 +68,33 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   };
 }
 
+/** The options of one item of `collection`: both detail factories are this, for their collection. */
+function detailOptions<T extends Item, TData>(
+  collection: Collection<T>,
+  client: PromptApiClient,
+  id: string | SkipToken,
+  { version, ...defaults }: { version?: string } & PromptQueryDefaults,
+): PromptApiQueryOptions<T, TData, true> {
+  return queryOptions<T, PromptApiError, TData>({
+    queryKey: collection.keys.detail(client, id === skipToken ? SKIPPED_ID : id, version),
+    queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, defaults.batchThreshold),
+    ...policy(defaults, version !== undefined),
+  }) as PromptApiQueryOptions<T, TData, true>;
+}
+
+/** The options of `collection`'s list: both list factories are this, for their collection. */
+function listOptions<T extends Item, TData>(
+  collection: Collection<T>,
+  client: PromptApiClient,
+  { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults,
+): PromptApiQueryOptions<T[], TData> {
+  return queryOptions<T[], PromptApiError, TData>({
+    queryKey: collection.keys.list(client, { includeVersions }),
+    queryFn: listQueryFn(client, collection, includeVersions),
+    ...policy(defaults, false),
+  }) as PromptApiQueryOptions<T[], TData>;
+}
+
 /** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
 export type PromptQueryOptionsById = {
   <TData = Prompt>(client: PromptApiClient, promptId: string, options?: { version?: string } & PromptQueryDefaults): PromptApiQueryOptions<Prompt, TData>;
@@ -105,13 +131,9 @@ export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptI
 export function promptQueryOptions<TData = Prompt>(
   client: PromptApiClient,
   promptId: string | SkipToken,
-  { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
+  options: { version?: string } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Prompt, TData, true> {
-  return queryOptions<Prompt, PromptApiError, TData>({
-    queryKey: promptKeys.detail(client, promptId === skipToken ? SKIPPED_ID : promptId, version),
-    queryFn: promptId === skipToken ? skipToken : detailQueryFn(client, promptCollection, promptId, version, defaults.batchThreshold),
-    ...policy(defaults, version !== undefined),
-  });
+  return detailOptions(promptCollection, client, promptId, options);
 }
 
 /**
@@ -120,13 +142,9 @@ export function promptQueryOptions<TData = Prompt>(
  */
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
-  { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
+  options: { includeVersions?: boolean } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Prompt[], TData> {
-  return queryOptions<Prompt[], PromptApiError, TData>({
-    queryKey: promptKeys.list(client, { includeVersions }),
-    queryFn: listQueryFn(client, promptCollection, includeVersions),
-    ...policy(defaults, false),
-  });
+  return listOptions(promptCollection, client, options);
 }
 
 /** `composerQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
@@ -170,13 +188,9 @@ export function composerQueryOptions<
 export function composerQueryOptions<TData = Composer>(
   client: PromptApiClient,
   composerId: string | SkipToken,
-  { version, ...defaults }: { version?: string } & PromptQueryDefaults = {},
+  options: { version?: string } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Composer, TData, true> {
-  return queryOptions<Composer, PromptApiError, TData>({
-    queryKey: composerKeys.detail(client, composerId === skipToken ? SKIPPED_ID : composerId, version),
-    queryFn: composerId === skipToken ? skipToken : detailQueryFn(client, composerCollection, composerId, version, defaults.batchThreshold),
-    ...policy(defaults, version !== undefined),
-  });
+  return detailOptions(composerCollection, client, composerId, options);
 }
 
 /**
@@ -185,11 +199,7 @@ export function composerQueryOptions<TData = Composer>(
  */
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,
-  { includeVersions, ...defaults }: { includeVersions?: boolean } & PromptQueryDefaults = {},
+  options: { includeVersions?: boolean } & PromptQueryDefaults = {},
 ): PromptApiQueryOptions<Composer[], TData> {
-  return queryOptions<Composer[], PromptApiError, TData>({
-    queryKey: composerKeys.list(client, { includeVersions }),
-    queryFn: listQueryFn(client, composerCollection, includeVersions),
-    ...policy(defaults, false),
-  });
+  return listOptions(composerCollection, client, options);
 }
