@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 /** Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for its stories. */
-async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>, width = 1280): Promise<T> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=docs`);
@@ -103,8 +103,13 @@ function heights(page: Page): Promise<{ page: number; content: number; stories: 
   });
 }
 
-/** How far the page scrolls sideways (0 when it fits), and the widest element that sticks out. */
-function sidewaysOverflow(page: Page): Promise<{ overflow: number; widest: string }> {
+/**
+ * How far the page scrolls sideways on a 360 px phone (0 when it fits), and the widest element that sticks
+ * out: the page already open, narrowed (a docs page's layout is CSS, which follows the viewport).
+ */
+async function sidewaysOverflowOnPhone(page: Page): Promise<{ overflow: number; widest: string }> {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
     const viewport = document.documentElement.clientWidth;
     let widest = '';
@@ -120,15 +125,15 @@ function sidewaysOverflow(page: Page): Promise<{ overflow: number; widest: strin
   });
 }
 
-type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[]; phone: Awaited<ReturnType<typeof sidewaysOverflow>> };
+type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[]; phone: Awaited<ReturnType<typeof sidewaysOverflowOnPhone>> };
 
 describe('Storybook docs pages', () => {
   /** Every docs page, opened once: what each check reads. */
   const pages = new Map<string, Measured>();
   beforeAll(async () => {
     for (const id of docsIds) {
-      const measured = await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page) }));
-      pages.set(id, { ...measured, phone: await withDocsPage(id, sidewaysOverflow, 360) });
+      // Desktop first (heights, tables), then the same page narrowed to a phone.
+      pages.set(id, await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page), phone: await sidewaysOverflowOnPhone(page) })));
     }
   });
 
