@@ -23,7 +23,8 @@ export interface PromptApiClientOptions {
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Milliseconds before a request fails with `TIMEOUT` (the body included). `0` disables the timeout.
+   * Milliseconds before a request fails with `TIMEOUT` (the body included). `0` disables the timeout, and
+   * so does a value past the longest a timer can wait (2^31 - 1 ms, about 24.8 days) or `Infinity`.
    * @default 10000
    */
   timeoutMs?: number;

@@ -191,6 +191,23 @@ describe('failures on the way', () => {
     expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 30 ms');
   });
 
+  it('a fractional timeoutMs still times out', async () => {
+    server.use(http.get(`${baseUrl}/prompts`, async () => {
+      await delay('infinite');
+      return HttpResponse.json([]);
+    }));
+    const error = await failure(client({ timeoutMs: 20.5 }).listPrompts());
+    expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 20.5 ms');
+  });
+
+  it.each([2 ** 31, 1e12, Infinity])('timeoutMs %d, past the longest a timer can wait, is no timeout (not one that fires at once)', async (timeoutMs) => {
+    server.use(http.get(`${baseUrl}/prompts`, async () => {
+      await delay(30);
+      return HttpResponse.json([]);
+    }));
+    await expect(client({ timeoutMs }).listPrompts()).resolves.toEqual([]);
+  });
+
   it('an abort through the signal is ABORTED, not retryable, with the reason as cause', async () => {
     server.use(http.get(`${baseUrl}/prompts`, async () => {
       await delay('infinite');
