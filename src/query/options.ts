@@ -68,8 +68,8 @@ function policy(defaults: PromptQueryDefaults, pinned: boolean) {
   };
 }
 
-/** The options of one item of `collection`: both detail factories are this, for their collection. */
-function detailOptions<T extends Item, TData>(
+/** The options of one item of `collection`: both detail factories and the detail hooks are this. */
+export function detailOptions<T extends Item, TData>(
   collection: Collection<T>,
   client: PromptApiClient,
   id: string | SkipToken,
@@ -94,16 +94,6 @@ function listOptions<T extends Item, TData>(
     ...policy(defaults, false),
   }) as PromptApiQueryOptions<T[], TData>;
 }
-
-/** `promptQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
-export type PromptQueryOptionsById = {
-  <TData = Prompt>(client: PromptApiClient, promptId: string, options?: { version?: string } & PromptQueryDefaults): PromptApiQueryOptions<Prompt, TData>;
-  <TData = Prompt>(
-    client: PromptApiClient,
-    promptId: string | SkipToken,
-    options?: { version?: string } & PromptQueryDefaults,
-  ): PromptApiQueryOptions<Prompt, TData, true>;
-};
 
 /**
  * Query options of one prompt: the same key and fetch for `usePrompt`, `prefetchQuery`,
@@ -146,20 +136,6 @@ export function promptListQueryOptions<TData = Prompt[]>(
 ): PromptApiQueryOptions<Prompt[], TData> {
   return listOptions(promptCollection, client, options);
 }
-
-/** `composerQueryOptions` without the registry's checks: how the hooks call it with a plain string id. */
-export type ComposerQueryOptionsById = {
-  <TData = Composer>(
-    client: PromptApiClient,
-    composerId: string,
-    options?: { version?: string } & PromptQueryDefaults,
-  ): PromptApiQueryOptions<Composer, TData>;
-  <TData = Composer>(
-    client: PromptApiClient,
-    composerId: string | SkipToken,
-    options?: { version?: string } & PromptQueryDefaults,
-  ): PromptApiQueryOptions<Composer, TData, true>;
-};
 
 /**
  * Query options of one composer. A pinned `version` never goes stale; the read coalesces like

@@ -14,7 +14,7 @@ import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOp
 import type { Composer } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
 import { composerCollection } from './collections.ts';
-import { type ComposerQueryOptionsById, type PromptApiQueryOptions, composerQueryOptions } from './options.ts';
+import type { PromptApiQueryOptions } from './options.ts';
 import { useDetailOptions } from './useDetailOptions.ts';
 
 /**
@@ -64,7 +64,7 @@ export function useComposer<TData = Composer>(
 ): WithFallback<TData> {
   const { fallback, ...rest } = options;
   const result = useQuery(
-    useDetailOptions<Composer, TData>('useComposer', composerCollection, composerQueryOptions as ComposerQueryOptionsById, composerId ?? skipToken, rest),
+    useDetailOptions<Composer, TData>('useComposer', composerCollection, composerId ?? skipToken, rest),
   );
   return withFallback(result, fallback);
 }
@@ -84,6 +84,6 @@ export function useSuspenseComposer<TData = Composer, Id extends ComposerId = Co
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
   // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
   return useSuspenseQuery(
-    useDetailOptions<Composer, TData>('useSuspenseComposer', composerCollection, composerQueryOptions as ComposerQueryOptionsById, composerId, options) as PromptApiQueryOptions<Composer, TData>,
+    useDetailOptions<Composer, TData>('useSuspenseComposer', composerCollection, composerId, options) as PromptApiQueryOptions<Composer, TData>,
   );
 }

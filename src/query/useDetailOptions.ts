@@ -1,30 +1,28 @@
 'use client';
 
 import { type SkipToken, useQueryClient } from '@tanstack/react-query';
-import type { PromptApiClient } from '../api/client.ts';
 import { pinnedInitialData } from './coalesce.ts';
 import type { Collection, Item } from './collections.ts';
 import { givenOptions } from './given-options.ts';
-import type { PromptApiQueryOptions, PromptQueryDefaults } from './options.ts';
+import { detailOptions, type PromptApiQueryOptions } from './options.ts';
 import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /**
  * The query options of a detail hook (`usePrompt`, `useComposer` and their Suspense twins), in one place:
- * the factory's key, fetch and policy with the provider's defaults, the cached latest entry as
+ * the factories' key, fetch and policy with the provider's defaults, the cached latest entry as
  * `initialData` for a read pinned to its version (data from the first render), then the caller's options,
  * where one given as `undefined` counts as not given.
  */
 export function useDetailOptions<T extends Item, TData>(
   hookName: string,
   collection: Collection<T>,
-  factory: (client: PromptApiClient, id: string | SkipToken, options: { version?: string } & PromptQueryDefaults) => PromptApiQueryOptions<T, TData, true>,
   id: string | SkipToken,
   { version, ...queryOptions }: { version?: string },
 ): PromptApiQueryOptions<T, TData, true> {
   const { client, defaults } = usePromptApiContext(hookName);
   const queryClient = useQueryClient();
   return {
-    ...factory(client, id, { version, ...defaults }),
+    ...detailOptions<T, TData>(collection, client, id, { version, ...defaults }),
     ...(typeof id === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, collection, id, version) : undefined),
     ...givenOptions(queryOptions),
   } as PromptApiQueryOptions<T, TData, true>;

@@ -14,7 +14,7 @@ import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption }
 import type { Prompt } from '../api/types.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
 import { promptCollection } from './collections.ts';
-import { type PromptQueryOptionsById, type PromptApiQueryOptions, promptQueryOptions } from './options.ts';
+import type { PromptApiQueryOptions } from './options.ts';
 import { useDetailOptions } from './useDetailOptions.ts';
 
 /**
@@ -67,7 +67,7 @@ export function usePrompt<TData = Prompt>(
 ): WithFallback<TData> {
   const { fallback, ...rest } = options;
   const result = useQuery(
-    useDetailOptions<Prompt, TData>('usePrompt', promptCollection, promptQueryOptions as PromptQueryOptionsById, promptId ?? skipToken, rest),
+    useDetailOptions<Prompt, TData>('usePrompt', promptCollection, promptId ?? skipToken, rest),
   );
   return withFallback(result, fallback);
 }
@@ -87,6 +87,6 @@ export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
   // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
   return useSuspenseQuery(
-    useDetailOptions<Prompt, TData>('useSuspensePrompt', promptCollection, promptQueryOptions as PromptQueryOptionsById, promptId, options) as PromptApiQueryOptions<Prompt, TData>,
+    useDetailOptions<Prompt, TData>('useSuspensePrompt', promptCollection, promptId, options) as PromptApiQueryOptions<Prompt, TData>,
   );
 }
