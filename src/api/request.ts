@@ -34,7 +34,7 @@ function quotaGuard(context: RequestContext): Failure | null {
 }
 
 /**
- * The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days): a longer one would fire at once, so a
+ * The longest delay `setTimeout` can wait (2^31 - 1 ms, about 24.8 days): a longer one fires at once, so a
  * longer `timeoutMs` counts as no timeout.
  */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -47,7 +47,11 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
  * holds the API key (a proxy or debug endpoint that echoes the request).
  */
 function errorHeaders(headers: Headers, key: string | null | undefined): Record<string, string> {
-  return Object.fromEntries([...headers].filter(([name, value]) => !CREDENTIAL_HEADERS.has(name) && !(key && value.includes(key))));
+  const kept: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!CREDENTIAL_HEADERS.has(name) && !(key && value.includes(key))) kept[name] = value;
+  });
+  return kept;
 }
 
 /** A failure to obtain a usable API key; its message never quotes the key. */
@@ -106,26 +110,40 @@ export async function request<T>(
   headers.set('Accept', 'application/json');
   const { apiKey, timeoutMs } = context;
 
-  // One signal that aborts on the caller's signal or after `timeoutMs`. It covers resolving the key too: a
-  // key function that hangs is a timeout, not a stuck request.
-  const timeout = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? AbortSignal.timeout(Math.ceil(timeoutMs)) : undefined;
-  const combined = AbortSignal.any([signal, timeout].filter((each) => each !== undefined));
+  // One signal that aborts on the caller's signal or after `timeoutMs`; `timedOut` says which happened.
+  // It covers resolving the key too: a key function that hangs is a timeout, not a stuck request.
+  // Built from `AbortController` and `setTimeout`, not `AbortSignal.any` and `AbortSignal.timeout`: test
+  // environments often replace `AbortController` with a polyfill or jsdom's (before jsdom 26) that lack them.
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
   let key: string | null | undefined;
   let response: Response;
   let text: string;
   try {
-    key = await untilAborted(resolveKey(apiKey), combined);
+    key = await untilAborted(resolveKey(apiKey), controller.signal);
     // Checked before `Headers.set`, whose own error would quote the key.
     if (key && !/^[\x21-\x7e]+$/.test(key)) throw new KeyError('the API key holds characters a header cannot carry');
     if (key) headers.set('Authorization', `Bearer ${key}`);
-    response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: combined });
+    response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal });
     text = await response.text();
   } catch (cause) {
     if (cause instanceof KeyError) return fail({ code: 'API_KEY_ERROR', detail: cause.message, cause: cause.cause });
-    if (timeout?.aborted) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });
+    if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });
     failIfAborted();
     const reason = cause instanceof Error ? cause.message || cause.name : String(cause);
     return fail({ code: 'NETWORK_ERROR', detail: `the request did not complete (${reason})`, cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
   }
 
   const { status } = response;

@@ -191,6 +191,25 @@ describe('failures on the way', () => {
     expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 30 ms');
   });
 
+  it('answers, times out and aborts where AbortSignal has no any() or timeout() (polyfilled test environments)', async () => {
+    const statics = { any: AbortSignal.any, timeout: AbortSignal.timeout };
+    Object.assign(AbortSignal, { any: undefined, timeout: undefined });
+    try {
+      server.use(http.get(`${baseUrl}/prompts`, async ({ request }) => {
+        if (new URL(request.url).searchParams.has('include_versions')) await delay('infinite');
+        return HttpResponse.json([]);
+      }));
+      await expect(client().listPrompts()).resolves.toEqual([]);
+      expect((await failure(client({ timeoutMs: 20 }).listPrompts({ includeVersions: true }))).code).toBe('TIMEOUT');
+      const controller = new AbortController();
+      const pending = client().listPrompts({ includeVersions: true, signal: controller.signal });
+      controller.abort();
+      expect((await failure(pending)).code).toBe('ABORTED');
+    } finally {
+      Object.assign(AbortSignal, statics);
+    }
+  });
+
   it('a fractional timeoutMs still times out', async () => {
     server.use(http.get(`${baseUrl}/prompts`, async () => {
       await delay('infinite');
