@@ -4,6 +4,59 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*'];
+const MSW = ['msw', 'msw/*'];
+
+/**
+ * The layer rules of DESIGN.md, per folder of src/ (docs/architecture.md draws them): the packages a
+ * folder's files may not import, and the folders of src/ they may not reach.
+ */
+const LAYERS = {
+  'src/api/**': {
+    message: 'api/ is the framework-free core: no React, DOM sanitizer, Node or mocks, and nothing above it.',
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['template', 'sanitize', 'query', 'components', 'mocks', 'server', 'cli'],
+  },
+  'src/template/**': {
+    message: 'template/ is framework-free: it may read api/ types, nothing above.',
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['sanitize', 'query', 'components', 'mocks', 'server', 'cli'],
+  },
+  'src/sanitize/**': {
+    message: 'sanitize/ is framework-free (DOMPurify only): no React, and nothing of the other folders.',
+    packages: [...REACT, ...MSW, 'jsdom', 'node:*'],
+    folders: ['api', 'template', 'query', 'components', 'mocks', 'server', 'cli'],
+  },
+  'src/query/**': {
+    message: 'query/ is TanStack Query over api/: never components, mocks, the sanitizer or the server entry.',
+    packages: [...MSW, 'dompurify', 'jsdom'],
+    folders: ['sanitize', 'components', 'mocks', 'server', 'cli'],
+  },
+  'src/components/**': {
+    message: 'No mocks in components/, and nothing of the server entry in browser code.',
+    packages: [...MSW, 'jsdom'],
+    folders: ['mocks', 'server', 'cli'],
+  },
+  'src/mocks/**': {
+    message: 'mocks/ imports only types and validation from api/.',
+    packages: [...REACT, 'dompurify', 'jsdom'],
+    folders: ['template', 'sanitize', 'query', 'components', 'server', 'cli'],
+  },
+  'src/server/**': {
+    message: 'server/ (Node only) serves the client and the sanitizer: no React, UI or mocks.',
+    packages: [...REACT, ...MSW],
+    folders: ['query', 'components', 'mocks', 'cli'],
+  },
+  'src/cli/**': {
+    message: 'cli/ (the typegen bin) runs in plain Node over api/ and template/.',
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom'],
+    folders: ['sanitize', 'query', 'components', 'mocks', 'server'],
+  },
+  'src/index.ts': {
+    message: 'Nothing but its entry imports server/; the main entry never reaches mocks/ or cli/.',
+    folders: ['server', 'mocks', 'cli'],
+  },
+};
 
 export default defineConfig([
   { ignores: ['**/*.gen.d.ts', 'dist/', 'storybook-static/', 'coverage/', 'public/', 'examples/*/dist/', 'examples/*/dist-server/', 'examples/*/.next/', 'examples/*/next-env.d.ts', 'examples/*/node_modules/', 'examples/*/.pack/', 'compat/*/node_modules/', 'node_modules/'] },
@@ -22,41 +75,21 @@ export default defineConfig([
       ],
     },
   },
-  {
-    // Layers of DESIGN.md: the framework-free core imports no React and nothing above it; nor does the
-    // typegen bin (src/cli), which runs in plain Node over that core.
-    files: ['src/api/**', 'src/template/**', 'src/cli/**'],
+  // Layers of DESIGN.md (docs/architecture.md): imports point down only. One rule per folder of src/ (a
+  // later config object would replace an earlier one's options for the same file, not add to them).
+  ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [] }]) => ({
+    files: [files],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'dompurify', 'msw', 'msw/*'], message: 'api/, template/ and cli/ are framework-free.' },
-            { group: ['../query/*', '../components/*', '../mocks/*', '../cli/*'], message: 'Imports point down only.' },
+            ...(packages.length > 0 ? [{ group: packages, message }] : []),
+            // A relative path that reaches src/<folder>/ from any depth of src/.
+            ...folders.map((folder) => ({ regex: `^(\\.\\./)+${folder}(/|$)|^\\./${folder}/`, message })),
           ],
         },
       ],
     },
-  },
-  {
-    files: ['src/query/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../components/*', '../mocks/*'], message: 'Imports point down only.' }] }],
-    },
-  },
-  {
-    files: ['src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../mocks/*', 'msw', 'msw/*'], message: 'No mocks in components/.' }] }],
-    },
-  },
-  {
-    files: ['src/mocks/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['react', 'react-dom', '../query/*', '../components/*'], message: 'mocks/ imports only types and validation from api/.' }] },
-      ],
-    },
-  },
+  })),
 ]);

@@ -29,7 +29,7 @@ const browserDependencies = [
 
 /** Tests import the package by its public names, resolved to the sources. */
 const alias = {
-  'prompt-composer-react/server': fromRoot('./src/server.ts'),
+  'prompt-composer-react/server': fromRoot('./src/server/index.ts'),
   'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
   'prompt-composer-react/mocks': fromRoot('./src/mocks/index.ts'),
   'prompt-composer-react': fromRoot('./src/index.ts'),
@@ -88,7 +88,7 @@ export default defineConfig({
         index: fromRoot('./src/index.ts'),
         'mocks/index': fromRoot('./src/mocks/index.ts'),
         'mocks/server': fromRoot('./src/mocks/server.ts'),
-        server: fromRoot('./src/server.ts'),
+        'server/index': fromRoot('./src/server/index.ts'),
         // The `prompt-composer-react` bin (typegen): Node only, reached from no other entry.
         'cli/bin': fromRoot('./src/cli/bin.ts'),
       },

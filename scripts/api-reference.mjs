@@ -7,7 +7,7 @@ const entries = [
   ['prompt-composer-react', 'src/index.ts'],
   ['prompt-composer-react/mocks', 'src/mocks/index.ts'],
   ['prompt-composer-react/mocks/server', 'src/mocks/server.ts'],
-  ['prompt-composer-react/server', 'src/server.ts'],
+  ['prompt-composer-react/server', 'src/server/index.ts'],
 ];
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
 const program = ts.createProgram(entries.map(([, file]) => file), config.options);

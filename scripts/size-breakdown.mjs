@@ -1,12 +1,12 @@
-// Where the main entry's bytes go: bundles dist/index.js's exports layer by layer (api, then template,
-// query and components on top) and prints what each layer adds, min+gzip with peers and DOMPurify
+// Where the main entry's bytes go: bundles dist/index.js's exports layer by layer (api, template,
+// sanitize, query and components on top) and prints what each layer adds, min+gzip with peers and DOMPurify
 // external, as size-limit measures. Run after `npm run build`; `npm run bench` prints it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { markdownTable } from './markdown-table.mjs';
 
-const LAYERS = ['api', 'template', 'query', 'components'];
+const LAYERS = ['api', 'template', 'sanitize', 'query', 'components'];
 
 // `import { a, b } from "./api/client.js";` lines of the built entry, grouped by layer.
 const entry = readFileSync('dist/index.js', 'utf8');

@@ -112,9 +112,9 @@ export {
 export { useUsage } from './query/useUsage.ts';
 
 // components/: React UI, presentational (render from props alone)
-export { ComposerView, type ComposerViewProps } from './components/ComposerView.tsx';
-export { CopyButton, type CopyButtonProps } from './components/CopyButton.tsx';
-export { type HeadingLevel, PromptCard, type PromptCardProps } from './components/PromptCard.tsx';
+export { ComposerView, type ComposerViewProps } from './components/composer/ComposerView.tsx';
+export { CopyButton, type CopyButtonProps } from './components/shared/CopyButton.tsx';
+export { type HeadingLevel, PromptCard, type PromptCardProps } from './components/composer/PromptCard.tsx';
 export {
   createHtmlSanitizer,
   type HtmlSanitizer,
@@ -122,16 +122,16 @@ export {
   type SanitizedHtml,
   sanitizeHtml,
   TRUSTED_TYPES_POLICY_NAME,
-} from './components/sanitize.ts';
-export type { SanitizePolicy } from './components/sanitize-policy.ts';
-export { StaticSegment, type StaticSegmentProps } from './components/StaticSegment.tsx';
+} from './sanitize/sanitizer.ts';
+export type { SanitizePolicy } from './sanitize/policy.ts';
+export { StaticSegment, type StaticSegmentProps } from './components/composer/StaticSegment.tsx';
 
 // components/: React UI, connected (read the provider)
-export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject } from './components/ApiErrorMessage.tsx';
-export { ComposerPreview, type ComposerPreviewProps } from './components/ComposerPreview.tsx';
-export { collectVariables, composerVariables, type PreviewValues } from './components/preview-variables.ts';
-export { PromptPreview, type PromptPreviewProps } from './components/PromptPreview.tsx';
-export { UsageBanner, type UsageBannerProps } from './components/UsageBanner.tsx';
-export { type UsageAlertLevel, type UsageLevel, type UsageThresholds, usageLevel } from './components/usage-level.ts';
-export type { UsageDismissalStorage } from './components/useUsageDismissal.ts';
-export { VariablesForm, type VariablesFormProps } from './components/VariablesForm.tsx';
+export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject } from './components/errors/ApiErrorMessage.tsx';
+export { ComposerPreview, type ComposerPreviewProps } from './components/preview/ComposerPreview.tsx';
+export { collectVariables, composerVariables, type PreviewValues } from './components/preview/preview-variables.ts';
+export { PromptPreview, type PromptPreviewProps } from './components/preview/PromptPreview.tsx';
+export { UsageBanner, type UsageBannerProps } from './components/usage/UsageBanner.tsx';
+export { type UsageAlertLevel, type UsageLevel, type UsageThresholds, usageLevel } from './components/usage/usage-level.ts';
+export type { UsageDismissalStorage } from './components/usage/useUsageDismissal.ts';
+export { VariablesForm, type VariablesFormProps } from './components/preview/VariablesForm.tsx';

@@ -1,0 +1,132 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
+import type { Prompt } from '../../api/types.ts';
+import { usePromptList } from '../../query/useLists.ts';
+import { type UsePromptById, usePrompt } from '../../query/usePrompt.ts';
+import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
+import { collectVariables, type PreviewValues } from './preview-variables.ts';
+import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
+import { usePreviewValues } from './usePreviewValues.ts';
+
+/**
+ * Props of `PromptPreview`. With the typegen registry, `promptId` and `version` take only registered
+ * values, and `initialValues` holds exactly the variables of that version.
+ */
+export interface PromptPreviewProps<Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
+  extends Omit<PreviewBaseProps, 'initialValues'> {
+  /** The prompt to fetch and preview. */
+  promptId: Id;
+  /**
+   * The version selected first; the picker changes it. A new `version` or `promptId` resets the picker
+   * to this version.
+   * @default the latest published version
+   */
+  version?: VersionOption<'prompt', Version>;
+  /**
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
+   * With the typegen registry, every variable of the version given (or the latest), and no other.
+   * @default {}
+   */
+  initialValues?: PromptPreviewValues<Id, Version>;
+  /**
+   * Whether to show the version picker. It is filled by `usePromptList({ includeVersions: true })`, the
+   * full list with every version; without the picker that list is never requested, and the preview shows
+   * `version` (or the latest).
+   * @default true
+   */
+  versionPicker?: boolean;
+  /** The preview's heading. @default 'Prompt preview' */
+  title?: string;
+  /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
+  headingLevel?: 2 | 3 | 4 | 5;
+}
+
+const LATEST = '';
+
+/**
+ * TanStack `placeholderData` that keeps the shown prompt while another version of it loads, and nothing
+ * across prompts: a new `promptId` shows the loading state, never the previous prompt under the new props.
+ */
+const sameIdPlaceholder = (promptId: string) => (previous: Prompt | undefined) => (previous?.promptId === promptId ? previous : undefined);
+
+/**
+ * The in-app preview of one prompt: a version picker fed by `usePromptList({ includeVersions: true })`
+ * ("Latest" first), one labelled input per variable, and the prompt live through `PromptCard`. While
+ * another version of the same prompt loads, the shown one stays on screen (`aria-busy`); a new `promptId`
+ * shows the loading state instead. Errors in human words.
+ *
+ * @example
+ * <PromptPreview promptId="welcome-email" version="1.0.0" />
+ */
+export function PromptPreview<Id extends PromptId, Version extends PromptVersion<Id> | undefined = undefined>({
+  promptId,
+  version,
+  versionPicker = true,
+  initialValues,
+  onValuesChange,
+  title = 'Prompt preview',
+  headingLevel = 2,
+  upgradeUrl,
+  className,
+}: PromptPreviewProps<Id, Version>) {
+  const pickerId = useId();
+  // The picked version, with the props it was picked under: a new prompt or pinned version resets it
+  // during this render (no effect, so no request for the old prompt's version).
+  const [selection, setSelection] = useState({ promptId, version, selected: version ?? LATEST });
+  let selected = selection.selected;
+  if (selection.promptId !== promptId || selection.version !== version) {
+    selected = version ?? LATEST;
+    setSelection({ promptId, version, selected });
+  }
+  const select = (next: string) => setSelection({ promptId, version, selected: next });
+  const list = usePromptList({ includeVersions: true, enabled: versionPicker });
+  // The picked version is a string from the picker: the registry's checks stop at the props.
+  const query = (usePrompt as UsePromptById)(promptId, {
+    version: selected === LATEST ? undefined : selected,
+    placeholderData: sameIdPlaceholder(promptId),
+  });
+  const prompt = query.data;
+  // Registered initial values are dotted names to text as well, only with their names spelled out.
+  const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
+
+  const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];
+  // Newest first; a pinned version the list does not name (yet) stays selectable. Both arrays are fresh
+  // (from `map` or built here), so reversing in place leaves the cached list alone.
+  const versions = (selected === LATEST || listed.includes(selected) ? listed : [...listed, selected]).reverse();
+  const systemMessage = prompt?.systemMessage;
+  const userMessage = prompt?.userMessage;
+  const variables = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);
+  return (
+    <PreviewFrame
+      subject="prompt"
+      title={title}
+      headingLevel={headingLevel}
+      className={className}
+      upgradeUrl={upgradeUrl}
+      query={query}
+      toolbar={
+        versionPicker ? (
+          <div className="pcr-preview__version">
+            <label className="pcr-preview__version-label" htmlFor={pickerId}>
+              Version
+            </label>
+            <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
+              <option value={LATEST}>Latest</option>
+              {versions.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null
+      }
+      variables={variables}
+      values={values}
+      onChange={setValue}
+      output={prompt ? <PromptCard prompt={prompt} values={values} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}
+    />
+  );
+}

@@ -1,0 +1,192 @@
+'use client';
+
+import { useId, useRef } from 'react';
+import { classNames } from '../shared/class-names.ts';
+import { formatResetDate } from '../shared/format-reset.ts';
+import { safeHref } from '../../sanitize/safe-href.ts';
+import {
+  DEFAULT_CRITICAL_AT,
+  DEFAULT_WARNING_AT,
+  type UsageAlertLevel,
+  usageLevel,
+  usagePeriod,
+  type UsageThresholds,
+  visibleUsageLevel,
+} from './usage-level.ts';
+import { usageWording } from './usage-wording.ts';
+import { usePeriodEnded } from './usePeriodEnded.ts';
+import { useUsageCheck } from './useUsageCheck.ts';
+import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
+
+/** Props of `UsageBanner`. */
+export interface UsageBannerProps extends UsageThresholds {
+  /** Whether the warning and critical banners have a Dismiss button. The exceeded banner never has one. @default true */
+  dismissible?: boolean;
+  /**
+   * Called after the user dismisses the banner, with the level that was showing. Focus is already on the
+   * banner's (now empty) status region; move it elsewhere here if your app prefers.
+   * @default undefined
+   */
+  onDismiss?: (level: UsageAlertLevel) => void;
+  /** Locale(s) for numbers and the reset date. @default the user's locale */
+  locale?: string | readonly string[];
+  /** Time zone of the reset date. @default the user's time zone */
+  timeZone?: string;
+  /**
+   * Upgrade link shown when the service sent none (a 429 body carries one). Links are shown only when
+   * relative or `http:`/`https:`; any other scheme (`javascript:`, `data:`) drops the link.
+   * @default undefined
+   */
+  upgradeUrl?: string;
+  /**
+   * Remembers the dismissal in Web Storage under this key too, so it survives reloads and tabs. Without
+   * it the dismissal lives in component state only.
+   * @default undefined
+   */
+  storageKey?: string;
+  /** Which Web Storage `storageKey` uses. @default 'local' */
+  storage?: UsageDismissalStorage;
+  /**
+   * Whether the exceeded banner has a "Check again" button, for after an upgrade: it calls
+   * `client.usage.reset()` (which lifts the quota guard) and sends one request, `GET /prompts` through
+   * your QueryClient (its data refreshes the prompt list and every prompt's latest entry), and the banner
+   * shows what that response reports. A 429 is not metered, so a check that finds the quota still spent
+   * costs nothing. When the check brings back no usage (the service could not be reached), the alert stays
+   * as it was and says so.
+   * @default true
+   */
+  checkAgain?: boolean;
+  /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
+  now?: () => number;
+  /** Extra class names on the banner. @default undefined */
+  className?: string;
+}
+
+/**
+ * The monthly quota banner. Reads `useUsage()`; shows only the highest level crossed: a warning and a
+ * critical warning (dismissible until a higher level or the next period) and the exceeded hard stop
+ * (`role="alert"`, with the reset date and the upgrade link, never dismissible). The banner has
+ * `data-state="warning|critical|exceeded"`.
+ *
+ * - The warnings fill a `role="status"` region that stays mounted (empty, `data-state="none"`, when
+ *   nothing shows), since screen readers often miss a status region inserted already filled. The
+ *   exceeded alert is inserted as `role="alert"`, which screen readers announce on insertion.
+ * - After Dismiss, focus moves to that status region (`tabIndex={-1}`), so it stays where the banner
+ *   was instead of falling to `<body>`; `onDismiss` may move it elsewhere.
+ * - Once the snapshot's reset time has passed (by `now`), the snapshot describes a finished period: the
+ *   banner hides until the next response reports the new period.
+ *
+ * @example
+ * <UsageBanner warningAt={0.75} upgradeUrl="/billing" storageKey="pcr-usage-dismissed" />
+ */
+export function UsageBanner({
+  warningAt,
+  criticalAt,
+  dismissible = true,
+  onDismiss,
+  locale,
+  timeZone,
+  upgradeUrl,
+  storageKey,
+  storage = 'local',
+  checkAgain = true,
+  now = Date.now,
+  className,
+}: UsageBannerProps) {
+  const { usage: latest, checking, unreached, check } = useUsageCheck('UsageBanner');
+  const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
+  const region = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const usage = usePeriodEnded(usagePeriod(latest), now) ? null : latest;
+  const level = visibleUsageLevel(usage, { warningAt, criticalAt }, dismissal);
+
+  let content = null;
+  if (level !== 'none' && usage) {
+    // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
+    const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
+    const resetText = formatResetDate(usage.reset, locale, timeZone);
+    const { title, detail } = usageWording(level, usage, numbers, resetText);
+    const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
+    const limit = Math.max(usage.limit, 0);
+    content = (
+      <>
+        <p className="pcr-usage-banner__title" id={titleId}>
+          {title}
+        </p>
+        <p className="pcr-usage-banner__detail">{detail}</p>
+        <meter
+          className="pcr-usage-banner__meter"
+          aria-label="Requests used this month"
+          min={0}
+          max={limit || 1}
+          value={Math.min(usage.used, limit)}
+          low={(warningAt ?? DEFAULT_WARNING_AT) * limit}
+          high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
+          optimum={0}
+        >
+          {`${numbers.format(usage.used)} / ${numbers.format(usage.limit)}`}
+        </meter>
+        {link && level !== 'warning' ? (
+          <a className="pcr-usage-banner__upgrade" href={link}>
+            Upgrade your plan
+          </a>
+        ) : null}
+        {unreached && level === 'exceeded' ? (
+          // Inside the alert, a live region (atomic): the change is announced with the alert.
+          <p className="pcr-usage-banner__note">Could not reach the service to check. Try again in a moment.</p>
+        ) : null}
+        {checkAgain && level === 'exceeded' ? (
+          <button
+            type="button"
+            className="pcr-usage-banner__check"
+            aria-disabled={checking}
+            onClick={() => {
+              if (checking) return;
+              void check((next) => {
+                // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
+                if (usageLevel(next, { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
+              });
+            }}
+          >
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
+        ) : null}
+        {dismissible && level !== 'exceeded' ? (
+          <button
+            type="button"
+            className="pcr-usage-banner__dismiss"
+            onClick={() => {
+              // Before the button goes: focus stays where the banner was, not on <body>.
+              region.current?.focus();
+              dismiss({ level, reset: usagePeriod(usage) });
+              onDismiss?.(level);
+            }}
+          >
+            Dismiss
+          </button>
+        ) : null}
+      </>
+    );
+  }
+  const classes = classNames('pcr-usage-banner', className);
+  const polite = level === 'warning' || level === 'critical';
+  return (
+    <>
+      <div
+        ref={region}
+        className={polite ? classes : 'pcr-usage-banner-region'}
+        role="status"
+        tabIndex={-1}
+        aria-labelledby={polite ? titleId : undefined}
+        data-state={polite ? level : 'none'}
+      >
+        {polite ? content : null}
+      </div>
+      {level === 'exceeded' ? (
+        <div className={classes} role="alert" aria-labelledby={titleId} data-state="exceeded">
+          {content}
+        </div>
+      ) : null}
+    </>
+  );
+}

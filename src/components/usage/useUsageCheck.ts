@@ -1,0 +1,51 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UsageSnapshot } from '../../api/usage-store.ts';
+import { promptListQueryOptions } from '../../query/options.ts';
+import { usePromptApiContext } from '../../query/PromptApiProvider.tsx';
+import { useUsage } from '../../query/useUsage.ts';
+
+/**
+ * The usage a banner shows, and its "Check again": `check()` forgets the stored usage
+ * (`client.usage.reset()`, which lifts the quota guard) and sends ONE request, `GET /prompts` through the
+ * app's QueryClient, whose rate-limit headers report the quota again. The prompt list is the cheapest
+ * useful read: like any request it costs one of a renewed quota (a 429 costs nothing), and its data
+ * refreshes the list and every prompt's latest entry, so prompt queries that failed on the quota show data
+ * again without another request.
+ *
+ * While the check runs, `usage` stays the snapshot shown before it, so the banner does not blink out
+ * between the reset and the response. When the check brings back no usage (a network error, or a response
+ * without rate-limit headers), `usage` stays that snapshot and `unreached` is `true`, until a response
+ * reports the usage again: the quota is as spent as it was.
+ */
+export function useUsageCheck(hookName: string) {
+  const { client, defaults } = usePromptApiContext(hookName);
+  const queryClient = useQueryClient();
+  const reported = useUsage();
+  const [held, setHeld] = useState<UsageSnapshot | null>(null);
+  const [checking, setChecking] = useState(false);
+  // A response reported the usage again after a check that brought none back: show it, drop the note.
+  if (held && reported && !checking) setHeld(null);
+  const usage = held ?? reported;
+
+  /** Runs the check; `beforeShown` gets the usage to show once the response is in, before the banner shows it. */
+  const check = async (beforeShown: (next: UsageSnapshot | null) => void) => {
+    setHeld(usage);
+    setChecking(true);
+    client.usage.reset();
+    try {
+      // `staleTime: 0` so a cached list is fetched again; no retries: one request.
+      await queryClient.fetchQuery({ ...promptListQueryOptions(client, defaults), staleTime: 0, retry: false });
+    } catch {
+      // The response (a 429 included) has reported the usage already; the error belongs to the list's query.
+    } finally {
+      const next = client.usage.getSnapshot();
+      beforeShown(next ?? usage);
+      if (next) setHeld(null);
+      setChecking(false);
+    }
+  };
+  return { usage, checking, unreached: !checking && held !== null, check };
+}

@@ -1,0 +1,50 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of docs/architecture.md are lint rules (eslint.config.js): an import that points up or
+ * across a boundary fails `npm run lint`. Each case lints one line as if it stood in a file of src/.
+ */
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+async function restricted(filePath: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${source}\nexport const value = imported;\n`, { filePath });
+  return (result?.messages ?? []).some((message) => message.ruleId === 'no-restricted-imports');
+}
+
+const refused: ReadonlyArray<[string, string, string]> = [
+  ['sanitize/ imports no React', 'src/sanitize/example.ts', "import { useState as imported } from 'react';"],
+  ['sanitize/ imports nothing of api/', 'src/sanitize/example.ts', "import { request as imported } from '../api/request.ts';"],
+  ['api/ imports no DOMPurify', 'src/api/example.ts', "import imported from 'dompurify';"],
+  ['api/ imports nothing of Node', 'src/api/example.ts', "import { createServer as imported } from 'node:http';"],
+  ['template/ imports no React', 'src/template/example.ts', "import { useMemo as imported } from 'react';"],
+  ['query/ imports no components', 'src/query/example.ts', "import { PromptCard as imported } from '../components/composer/PromptCard.tsx';"],
+  ['components/ import no mocks', 'src/components/usage/example.ts', "import { createMockDb as imported } from '../../mocks/db.ts';"],
+  ['components/ import no msw', 'src/components/preview/example.ts', "import { http as imported } from 'msw';"],
+  ['components/ import nothing of server/', 'src/components/composer/example.ts', "import { installServerSanitizer as imported } from '../../server/index.ts';"],
+  ['the main entry does not re-export server/', 'src/index.ts', "import { installServerSanitizer as imported } from './server/index.ts';"],
+  ['mocks/ import no React', 'src/mocks/example.ts', "import { useState as imported } from 'react';"],
+  ['server/ imports no components', 'src/server/example.ts', "import { StaticSegment as imported } from '../components/composer/StaticSegment.tsx';"],
+];
+
+const allowed: ReadonlyArray<[string, string, string]> = [
+  ['components/ import the sanitizer', 'src/components/composer/example.ts', "import { sanitizeHtml as imported } from '../../sanitize/sanitizer.ts';"],
+  ['server/ imports the sanitizer', 'src/server/example.ts', "import { sanitizeHtml as imported } from '../sanitize/sanitizer.ts';"],
+  ['server/ imports Node and jsdom', 'src/server/example.ts', "import { JSDOM as imported } from 'jsdom';"],
+  ['sanitize/ imports DOMPurify', 'src/sanitize/example.ts', "import imported from 'dompurify';"],
+  ['template/ reads api/ types', 'src/template/example.ts', "import type { Prompt as imported } from '../api/types.ts';"],
+  ['mocks/ import their own server module', 'src/mocks/example.ts', "import { startMockServer as imported } from './server.ts';"],
+];
+
+describe('layer rules (eslint.config.js)', () => {
+  it.each(refused)('%s', async (_, filePath, source) => {
+    expect(await restricted(filePath, source)).toBe(true);
+  });
+
+  it.each(allowed)('allows: %s', async (_, filePath, source) => {
+    expect(await restricted(filePath, source)).toBe(false);
+  });
+});
