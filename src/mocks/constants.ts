@@ -50,12 +50,25 @@ export const FIXTURE_IDS = Object.freeze({
     meetingSummary: 'meeting-summary',
     /** Draft only: answers 404 `NOT_FOUND`. */
     draftAnnouncement: 'draft-announcement',
+    /**
+     * Published `1.0.0`, `2.0.0`, `2.1.0` (latest): 1.0.0 to 2.0.0 changes the model, temperature, schema
+     * fields, input data root and both messages (adds `${plan}`, removes `${tier}`); 2.0.0 to 2.1.0 only
+     * the temperature.
+     */
+    accountReview: 'account-review',
+    /** Published `1.0.0`, `1.1.0` (latest): a long user message template, changed in several places. */
+    releaseNotes: 'release-notes',
   } as const),
   composers: Object.freeze({
     /** Published `1.0.0` and `1.1.0` (latest), static HTML mixed with prompt segments. */
     onboardingFlow: 'onboarding-flow',
     /** Published `1.0.0`: static HTML a sanitizer must clean, beside markup it must keep. */
     htmlShowcase: 'html-showcase',
+    /**
+     * Published `1.0.0`, `2.0.0` (latest): segments changed, removed, added and kept, and the input
+     * configuration added.
+     */
+    renewalCheck: 'renewal-check',
   } as const),
 } as const);
 
@@ -65,6 +78,9 @@ export const FIXTURE_VERSIONS = Object.freeze({
   /** The invisible draft of `support-reply`. */
   supportReplyDraft: '1.2.0',
   onboardingFlow: Object.freeze(['1.0.0', '1.1.0'] as const),
+  accountReview: Object.freeze(['1.0.0', '2.0.0', '2.1.0'] as const),
+  releaseNotes: Object.freeze(['1.0.0', '1.1.0'] as const),
+  renewalCheck: Object.freeze(['1.0.0', '2.0.0'] as const),
 } as const);
 
 /** Identifier format: 1 to 128 letters, digits, `_`, `-`, starting with a letter or digit. */

@@ -73,7 +73,7 @@ describe('prompt-composer-react typegen', () => {
       expect(written.stderr).toBe('');
       expect(written.code).toBe(0);
       expect(seen).toEqual(['GET /prompts?include_versions=true', 'GET /composers?include_versions=true']);
-      expect(written.stdout).toContain('Read 5 prompts and 2 composers');
+      expect(written.stdout).toContain('Read 7 prompts and 3 composers');
       expect(written.stdout).toContain('Quota: 4,998 of 5,000 requests left this month (resets 2026-12-01T00:00:00.000Z).');
       expect(written.stdout).toContain(`Wrote ${out}.`);
       // The fixtures are the example registry: the type tests compile against this very text.
@@ -103,7 +103,18 @@ describe('prompt-composer-react typegen', () => {
       expect(text).toContain("import type { VariableValue } from 'prompt-composer-react';\n\ndeclare module 'prompt-composer-react' {\n  interface Register {\n");
       expect(text).not.toMatch(/20\d\d-\d\d|127\.0\.0\.1|pk_test/);
       const ids = [...text.matchAll(/^ {6}'?([\w-]+)'?: \{$/gm)].map((match) => match[1]);
-      expect(ids).toEqual(['meeting-summary', 'product-description', 'support-reply', 'ticket-triage', 'welcome-email', 'html-showcase', 'onboarding-flow']);
+      expect(ids).toEqual([
+        'account-review',
+        'meeting-summary',
+        'product-description',
+        'release-notes',
+        'support-reply',
+        'ticket-triage',
+        'welcome-email',
+        'html-showcase',
+        'onboarding-flow',
+        'renewal-check',
+      ]);
       expect(text).toContain(
         [
           "          '1.0.0': {",

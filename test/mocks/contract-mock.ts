@@ -37,12 +37,24 @@ export function defineMockChecks(target: ContractTarget, call: ReturnType<typeof
     });
     it('lists every published prompt and composer in id order, with their published versions', async () => {
       const prompts = (await call('/prompts?include_versions=true')).body as { promptId: string; publishedVersions: { version: string }[] }[];
-      expect(prompts.map((prompt) => prompt.promptId)).toEqual(['meeting-summary', 'product-description', 'support-reply', 'ticket-triage', 'welcome-email']);
-      expect(prompts.find((prompt) => prompt.promptId === P.welcomeEmail)?.publishedVersions.map((entry) => entry.version)).toEqual([...FIXTURE_VERSIONS.welcomeEmail]);
+      expect(prompts.map((prompt) => prompt.promptId)).toEqual([
+        'account-review',
+        'meeting-summary',
+        'product-description',
+        'release-notes',
+        'support-reply',
+        'ticket-triage',
+        'welcome-email',
+      ]);
+      const versionsOf = (id: string) => prompts.find((prompt) => prompt.promptId === id)?.publishedVersions.map((entry) => entry.version);
+      expect(versionsOf(P.welcomeEmail)).toEqual([...FIXTURE_VERSIONS.welcomeEmail]);
+      expect(versionsOf(P.accountReview)).toEqual([...FIXTURE_VERSIONS.accountReview]);
+      expect(versionsOf(P.releaseNotes)).toEqual([...FIXTURE_VERSIONS.releaseNotes]);
       const composers = (await call('/composers?include_versions=true')).body as { composerId: string; publishedVersions: unknown }[];
       expect(composers.map(({ composerId, publishedVersions }) => ({ composerId, publishedVersions }))).toEqual([
         { composerId: C.htmlShowcase, publishedVersions: [{ version: '1.0.0' }] },
         { composerId: C.onboardingFlow, publishedVersions: FIXTURE_VERSIONS.onboardingFlow.map((version) => ({ version })) },
+        { composerId: C.renewalCheck, publishedVersions: FIXTURE_VERSIONS.renewalCheck.map((version) => ({ version })) },
       ]);
     });
     it('drafts are invisible: a draft-only prompt and a draft version are NOT_FOUND, as the states table says', async () => {

@@ -35,8 +35,10 @@ const welcomeValues = { customer: { name: 'Ada', company: 'Analytical Engines' }
 
 describe('ids: only registered ones, offered to autocompletion', () => {
   it('the registry lists the fixtures', () => {
-    expectTypeOf<PromptId>().toEqualTypeOf<'meeting-summary' | 'product-description' | 'support-reply' | 'ticket-triage' | 'welcome-email'>();
-    expectTypeOf<ComposerId>().toEqualTypeOf<'html-showcase' | 'onboarding-flow'>();
+    expectTypeOf<PromptId>().toEqualTypeOf<
+      'account-review' | 'meeting-summary' | 'product-description' | 'release-notes' | 'support-reply' | 'ticket-triage' | 'welcome-email'
+    >();
+    expectTypeOf<ComposerId>().toEqualTypeOf<'html-showcase' | 'onboarding-flow' | 'renewal-check'>();
   });
 
   it('hooks, factories and previews take a registered id as their id parameter', () => {

@@ -12,6 +12,40 @@ import type { VariableValue } from 'prompt-composer-react';
 declare module 'prompt-composer-react' {
   interface Register {
     prompts: {
+      'account-review': {
+        latest: '2.1.0';
+        versions: {
+          '1.0.0': {
+            variables: {
+              account: {
+                lastLogin: VariableValue;
+                name: VariableValue;
+              };
+              tier: VariableValue;
+            };
+          };
+          '2.0.0': {
+            variables: {
+              customer: {
+                lastLogin: VariableValue;
+                name: VariableValue;
+                openTickets: VariableValue;
+              };
+              plan: VariableValue;
+            };
+          };
+          '2.1.0': {
+            variables: {
+              customer: {
+                lastLogin: VariableValue;
+                name: VariableValue;
+                openTickets: VariableValue;
+              };
+              plan: VariableValue;
+            };
+          };
+        };
+      };
       'meeting-summary': {
         latest: '1.0.0';
         versions: {
@@ -36,6 +70,34 @@ declare module 'prompt-composer-react' {
                 name: VariableValue;
               };
               wordCount: VariableValue;
+            };
+          };
+        };
+      };
+      'release-notes': {
+        latest: '1.1.0';
+        versions: {
+          '1.0.0': {
+            variables: {
+              audience: VariableValue;
+              release: {
+                changelogUrl: VariableValue;
+                changes: VariableValue;
+                date: VariableValue;
+                version: VariableValue;
+              };
+            };
+          };
+          '1.1.0': {
+            variables: {
+              audience: VariableValue;
+              release: {
+                changelogUrl: VariableValue;
+                changes: VariableValue;
+                date: VariableValue;
+                knownIssues: VariableValue;
+                version: VariableValue;
+              };
             };
           };
         };
@@ -147,6 +209,32 @@ declare module 'prompt-composer-react' {
               senderName: VariableValue;
               ticket: {
                 message: VariableValue;
+              };
+            };
+          };
+        };
+      };
+      'renewal-check': {
+        latest: '2.0.0';
+        versions: {
+          '1.0.0': {
+            variables: unknown;
+          };
+          '2.0.0': {
+            variables: {
+              agentName: VariableValue;
+              customer: {
+                lastLogin: VariableValue;
+                name: VariableValue;
+                openTickets: VariableValue;
+                plan: VariableValue;
+              };
+              plan: VariableValue;
+              ticket: {
+                body: VariableValue;
+                customerEmail: VariableValue;
+                message: VariableValue;
+                subject: VariableValue;
               };
             };
           };
