@@ -110,6 +110,15 @@ export {
   useSuspensePrompt,
 } from './query/usePrompt.ts';
 export { useUsage } from './query/useUsage.ts';
+export {
+  type UseSuspenseVersionsOptions,
+  type UseVersionsOptions,
+  useComposerVersions,
+  usePromptVersions,
+  useSuspenseComposerVersions,
+  useSuspensePromptVersions,
+} from './query/useVersions.ts';
+export { composerVersionsQueryOptions, promptVersionsQueryOptions, sortNewestFirst } from './query/versions.ts';
 
 // components/: React UI, presentational (render from props alone)
 export { ComposerView, type ComposerViewProps } from './components/composer/ComposerView.tsx';

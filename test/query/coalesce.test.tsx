@@ -86,7 +86,7 @@ describe('everything mounted in one render', () => {
       );
     }
     renderWithApi(<ListPage />, { client: api.client() });
-    await screen.findByText('5 prompts');
+    await screen.findByText('7 prompts');
     await waitFor(() => expect(screen.queryAllByText(/^loading/)).toEqual([]));
     expect(screen.getAllByText('welcome-email@2.0.0')).toHaveLength(3);
     expect(screen.getByText('welcome-email@1.0.0')).toBeTruthy();

@@ -1,0 +1,93 @@
+'use client';
+
+import {
+  type SkipToken,
+  skipToken,
+  type UseQueryOptions,
+  type UseQueryResult,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
+  useQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import type { PromptApiError } from '../api/errors.ts';
+import type { ComposerId, PromptId } from '../api/registry.ts';
+import type { Composer, Prompt, PublishedVersion } from '../api/types.ts';
+import { givenOptions } from './given-options.ts';
+import { usePromptApiContext } from './PromptApiProvider.tsx';
+import { composerVersionsQueryOptions, promptVersionsQueryOptions } from './versions.ts';
+
+/**
+ * Options of `usePromptVersions` and `useComposerVersions`: any TanStack query option but key, fetch and
+ * `select` (the hook's own `select` picks the item from the account's list).
+ */
+export type UseVersionsOptions<TItem> = Omit<UseQueryOptions<TItem[], PromptApiError, PublishedVersion[]>, 'queryKey' | 'queryFn' | 'select'>;
+
+/** Options of the suspense twins `useSuspensePromptVersions` and `useSuspenseComposerVersions`. */
+export type UseSuspenseVersionsOptions<TItem> = Omit<
+  UseSuspenseQueryOptions<TItem[], PromptApiError, PublishedVersion[]>,
+  'queryKey' | 'queryFn' | 'select'
+>;
+
+/**
+ * The published versions of one prompt, newest first, each with its `userMessage`. They come from one
+ * `GET /prompts?include_versions=true` for the whole account, shared by every caller and by
+ * `usePromptList({ includeVersions: true })` (the same cache entry): a screen of many version lists costs
+ * one request, and none where that list is cached. "Newest": the highest version when all are dotted
+ * numbers (`1.10.0` after `1.9.0`), otherwise the service's publication order, reversed. A prompt the list
+ * lacks fails with `NOT_FOUND`. Without an id (`undefined` or `skipToken`) the query waits.
+ *
+ * @example
+ * const { data: versions = [] } = usePromptVersions('welcome-email')
+ * versions[0]?.version // '2.0.0', the latest
+ */
+export function usePromptVersions(
+  promptId: PromptId | SkipToken | undefined,
+  options: UseVersionsOptions<Prompt> = {},
+): UseQueryResult<PublishedVersion[], PromptApiError> {
+  const { client, defaults } = usePromptApiContext('usePromptVersions');
+  return useQuery({ ...promptVersionsQueryOptions(client, promptId ?? skipToken, defaults), ...givenOptions(options) });
+}
+
+/**
+ * The published versions of one composer, newest first, from one `GET /composers?include_versions=true`
+ * for the account, shared with `useComposerList({ includeVersions: true })`. Entries carry only `version`.
+ * Same rules as `usePromptVersions`.
+ *
+ * @example
+ * const { data: versions = [] } = useComposerVersions('onboarding-flow')
+ */
+export function useComposerVersions(
+  composerId: ComposerId | SkipToken | undefined,
+  options: UseVersionsOptions<Composer> = {},
+): UseQueryResult<PublishedVersion[], PromptApiError> {
+  const { client, defaults } = usePromptApiContext('useComposerVersions');
+  return useQuery({ ...composerVersionsQueryOptions(client, composerId ?? skipToken, defaults), ...givenOptions(options) });
+}
+
+/**
+ * Throws the error of an id the loaded list lacks: it fails in `select`, with the list cached, and TanStack
+ * throws to the error boundary only errors of a query without data.
+ */
+function throwUnlisted<T extends UseSuspenseQueryResult<PublishedVersion[], PromptApiError>>(result: T): T {
+  if (result.error && (result.data as PublishedVersion[] | undefined) === undefined) throw result.error;
+  return result;
+}
+
+/** `usePromptVersions` for Suspense: suspends while the list loads, throws errors (`NOT_FOUND` too) to the nearest error boundary. */
+export function useSuspensePromptVersions(
+  promptId: PromptId,
+  options: UseSuspenseVersionsOptions<Prompt> = {},
+): UseSuspenseQueryResult<PublishedVersion[], PromptApiError> {
+  const { client, defaults } = usePromptApiContext('useSuspensePromptVersions');
+  return throwUnlisted(useSuspenseQuery({ ...promptVersionsQueryOptions(client, promptId, defaults), ...givenOptions(options) }));
+}
+
+/** `useComposerVersions` for Suspense. */
+export function useSuspenseComposerVersions(
+  composerId: ComposerId,
+  options: UseSuspenseVersionsOptions<Composer> = {},
+): UseSuspenseQueryResult<PublishedVersion[], PromptApiError> {
+  const { client, defaults } = usePromptApiContext('useSuspenseComposerVersions');
+  return throwUnlisted(useSuspenseQuery({ ...composerVersionsQueryOptions(client, composerId, defaults), ...givenOptions(options) }));
+}
