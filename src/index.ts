@@ -134,10 +134,15 @@ export {
 } from './sanitize/sanitizer.ts';
 export type { SanitizePolicy } from './sanitize/policy.ts';
 export { StaticSegment, type StaticSegmentProps } from './components/composer/StaticSegment.tsx';
+export { ComposerDiff, type ComposerDiffProps } from './components/diff/ComposerDiff.tsx';
+export { PromptDiff, type PromptDiffProps } from './components/diff/PromptDiff.tsx';
 
 // components/: React UI, connected (read the provider)
 export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject } from './components/errors/ApiErrorMessage.tsx';
 export { ComposerPreview, type ComposerPreviewProps } from './components/preview/ComposerPreview.tsx';
+export { ComposerVersionDiff, type ComposerVersionDiffProps } from './components/diff/ComposerVersionDiff.tsx';
+export type { VersionDiffBaseProps } from './components/diff/VersionDiffFrame.tsx';
+export { PromptVersionDiff, type PromptVersionDiffProps } from './components/diff/PromptVersionDiff.tsx';
 export { collectVariables, composerVariables, type PreviewValues } from './components/preview/preview-variables.ts';
 export { PromptPreview, type PromptPreviewProps } from './components/preview/PromptPreview.tsx';
 export { UsageBanner, type UsageBannerProps } from './components/usage/UsageBanner.tsx';

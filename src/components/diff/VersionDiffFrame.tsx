@@ -1,0 +1,122 @@
+'use client';
+
+import { type ReactNode, useId } from 'react';
+import type { PromptApiError } from '../../api/errors.ts';
+import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
+import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
+import { classNames } from '../shared/class-names.ts';
+import type { VersionSelection } from './useVersionSelection.ts';
+
+/** Props `PromptVersionDiff` and `ComposerVersionDiff` share. */
+export interface VersionDiffBaseProps {
+  /**
+   * The diff's heading.
+   * @default 'Compare versions'
+   */
+  title?: string;
+  /**
+   * The level of the heading; the diff inside uses the next level.
+   * @default 2
+   */
+  headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * Upgrade link for the quota error when the service sent none.
+   * @default undefined
+   */
+  upgradeUrl?: string;
+  /**
+   * Extra class names on the root, after `pcr-version-diff`.
+   * @default undefined
+   */
+  className?: string;
+}
+
+/** What the frame reads of each query (the versions list and the two pinned reads). */
+export interface FrameQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  error: PromptApiError | null;
+  refetch: () => unknown;
+}
+
+interface VersionDiffFrameProps extends VersionDiffBaseProps {
+  subject: ApiErrorSubject;
+  /** Every published version, newest first; `undefined` while they load. */
+  versions: readonly string[] | undefined;
+  selection: VersionSelection;
+  /** The versions query first, then the two pinned reads. */
+  queries: readonly FrameQuery[];
+  /** The diff, once both versions are here. */
+  children: ReactNode;
+}
+
+function Picker({ label, value, versions, onChange }: { label: string; value: string; versions: readonly string[]; onChange: (version: string) => void }) {
+  const id = useId();
+  // A version from the props that the list does not name stays selectable (its read reports the error).
+  const options = versions.includes(value) ? versions : [value, ...versions];
+  return (
+    <div className="pcr-version-diff__picker">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="pcr-version-diff__select" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {options.map((version) => (
+          <option key={version} value={version}>
+            {version === versions[0] ? `${version} (latest)` : version}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The frame of both version diffs: a labelled, busy-aware region with its heading, two labelled version
+ * pickers (native `<select>`s: keyboard-operable, newest first), the loading state, the first error in
+ * human words (with Retry where a retry may help), and the diff. The pickers stay mounted while a picked
+ * version loads, so focus stays where the user left it.
+ */
+export function VersionDiffFrame({ subject, title = 'Compare versions', headingLevel = 2, upgradeUrl, className, versions, selection, queries, children }: VersionDiffFrameProps) {
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as const;
+  const failed = queries.find((query) => query.error);
+  const loading = !failed && queries.some((query) => query.isPending && query.isFetching);
+  const single = versions?.length === 1;
+  const state = failed ? 'error' : single || (!loading && children) ? 'success' : 'pending';
+  const { from, to } = selection;
+  return (
+    <section
+      className={classNames('pcr-version-diff', `pcr-${subject}-version-diff`, className)}
+      aria-labelledby={headingId}
+      aria-busy={queries.some((query) => query.isFetching)}
+      data-state={state}
+    >
+      <Heading className="pcr-version-diff__title" id={headingId}>
+        {title}
+      </Heading>
+      {versions && versions.length > 0 && from !== undefined && to !== undefined ? (
+        <div className="pcr-version-diff__pickers">
+          <Picker label="From version" value={from} versions={versions} onChange={(version) => selection.pick('from', version)} />
+          <Picker label="To version" value={to} versions={versions} onChange={(version) => selection.pick('to', version)} />
+        </div>
+      ) : null}
+      {single ? (
+        <p className="pcr-version-diff__note">Only one published version ({versions[0]}): there is nothing to compare it with yet.</p>
+      ) : null}
+      {loading ? (
+        <div className="pcr-version-diff__loading">
+          <p role="status">Loading versions…</p>
+          <div className="pcr-version-diff__skeleton" aria-hidden="true" />
+        </div>
+      ) : null}
+      {failed?.error ? (
+        <QueryErrorMessage
+          error={failed.error}
+          subject={subject}
+          upgradeUrl={upgradeUrl}
+          retrying={failed.isFetching}
+          onRetry={() => void failed.refetch()}
+        />
+      ) : null}
+      {failed || single ? null : children}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { diffWords } from 'diff';
+
+/** What a piece of a text diff is: kept, added by the newer version, or removed from the older one. */
+export type DiffPartType = 'same' | 'added' | 'removed';
+
+/** A piece of a text diff. Joining the `same` and `removed` values gives the older text; `same` and `added`, the newer. */
+export interface DiffPart {
+  type: DiffPartType;
+  value: string;
+}
+
+/**
+ * A word diff of two texts (jsdiff's `diffWords`): runs of words kept, added and removed, with the
+ * whitespace between words attached to them. Punctuation is a word of its own, so `${tier}` becoming
+ * `${plan}` shows as the name changing inside the braces. Differences in whitespace alone count as kept.
+ */
+export function wordDiff(before: string, after: string): DiffPart[] {
+  if (before === after) return before ? [{ type: 'same', value: before }] : [];
+  return diffWords(before, after).map((change) => ({
+    type: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    value: change.value,
+  }));
+}
+
+/** Whether a diff holds any addition or removal (a whitespace-only change holds none). */
+export function hasChanges(parts: readonly DiffPart[]): boolean {
+  return parts.some((part) => part.type !== 'same');
+}
