@@ -19,3 +19,13 @@ export const onboardingFlow: Composer = found(db.getComposer(FIXTURE_IDS.compose
 
 /** The mock backend's `html-showcase` composer: markup a sanitizer must remove beside markup it keeps. */
 export const htmlShowcase: Composer = found(db.getComposer(FIXTURE_IDS.composers.htmlShowcase), 'html-showcase');
+
+/** A version of a fixture prompt, for the diff stories. */
+export function promptVersion(id: string, version: string): Prompt {
+  return found(db.getPrompt(id, version), `${id}@${version}`);
+}
+
+/** A version of a fixture composer, for the diff stories. */
+export function composerVersion(id: string, version: string): Composer {
+  return found(db.getComposer(id, version), `${id}@${version}`);
+}

@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { ComposerVersionDiff } from 'prompt-composer-react';
+import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyApi } from './support/mock-api.ts';
+
+const { renewalCheck, onboardingFlow, htmlShowcase } = FIXTURE_IDS.composers;
+
+/**
+ * Two versions of a composer compared: pickers fed by `useComposerVersions`, the versions read with
+ * `useComposer(id, { version })`, and `ComposerDiff` between them. Data comes from the mock backend.
+ */
+const meta = {
+  title: 'Components/ComposerVersionDiff',
+  component: ComposerVersionDiff,
+  args: { composerId: renewalCheck },
+  parameters: { msw: { handlers: storyApi('happy') } },
+} satisfies Meta<typeof ComposerVersionDiff>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The version before the latest against the latest: segments added, removed, changed and kept. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvasElement.querySelectorAll('li[data-change="added"]')).toHaveLength(2);
+    await expect(canvasElement.querySelectorAll('li[data-change="removed"]')).toHaveLength(1);
+  },
+};
+
+/** Swap the versions with the pickers: what was added now shows as removed. */
+export const Reversed: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const from = await canvas.findByRole('combobox', { name: 'From version' }, { timeout: 5000 });
+    await waitFor(() => expect(from).toHaveValue('1.0.0'));
+    await userEvent.selectOptions(from, '2.0.0');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'To version' }), '1.0.0');
+    await expect(await canvas.findByText('Segments: 1 segment added, 2 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvasElement.querySelectorAll('li[data-change="removed"]')).toHaveLength(2);
+  },
+};
+
+/** The onboarding flow: prompt segments moved to newer prompt versions. */
+export const ChangedPromptSegments: Story = {
+  args: { composerId: onboardingFlow },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Prompt Support reply, from version 1.0.0 to 1.1.0', {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** A composer with one published version: nothing to compare yet. */
+export const OneVersion: Story = {
+  args: { composerId: htmlShowcase },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/Only one published version \(1\.0\.0\)/, {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** The versions are on their way. */
+export const Loading: Story = {
+  parameters: {
+    timeoutMs: 0,
+    msw: { handlers: { api: [http.get(`${DEFAULT_BASE_URL}/composers`, async () => void (await delay('infinite')))] } },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading versions…');
+  },
+};
+
+const failsWith = (code: string) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await waitFor(() => expect(canvasElement.querySelector('[role="alert"]')?.getAttribute('data-code')).toBe(code), { timeout: 5000 });
+};
+
+/** A composer the account does not have. */
+export const NotFound: Story = { args: { composerId: 'no-such-composer' }, play: failsWith('NOT_FOUND') };
+
+/** A revoked key. */
+export const InvalidKey: Story = { parameters: { apiKey: FIXTURE_KEYS.revoked }, play: failsWith('INVALID_KEY') };
+
+/** The server fails; Retry is offered. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: storyApi('serverError') } },
+  play: async (context) => {
+    await failsWith('INTERNAL_ERROR')(context);
+    await expect(await context.canvas.findByRole('button', { name: /retry/i })).toBeVisible();
+  },
+};

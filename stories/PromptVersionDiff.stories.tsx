@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
+import { PromptVersionDiff } from 'prompt-composer-react';
+import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyApi } from './support/mock-api.ts';
+
+const { accountReview, meetingSummary } = FIXTURE_IDS.prompts;
+
+/**
+ * Two versions of a prompt compared: pickers fed by `usePromptVersions` (one include_versions list for the
+ * account), the versions read with `usePrompt(id, { version })`, and `PromptDiff` between them. Data comes
+ * from the mock backend (`parameters.msw.handlers.api`).
+ */
+const meta = {
+  title: 'Components/PromptVersionDiff',
+  component: PromptVersionDiff,
+  args: { promptId: accountReview },
+  parameters: { msw: { handlers: storyApi('happy') } },
+} satisfies Meta<typeof PromptVersionDiff>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const picker = (canvasElement: HTMLElement, name: string) =>
+  [...canvasElement.querySelectorAll('select')].find((select) => select.labels?.[0]?.textContent === name) as HTMLSelectElement;
+
+/** The version before the latest against the latest: here only the temperature changed. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText('Changes: temperature.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'From version' })).toHaveValue('2.0.0');
+    await expect(canvas.getByRole('combobox', { name: 'To version' })).toHaveValue('2.1.0');
+    await expect(picker(canvasElement, 'To version').options[0]?.textContent).toBe('2.1.0 (latest)');
+  },
+};
+
+/** Pick an older version: the diff shows the variables added and removed, and the picker keeps the focus. */
+export const PickAnOlderVersion: Story = {
+  play: async ({ canvas }) => {
+    const from = await canvas.findByRole('combobox', { name: 'From version' }, { timeout: 5000 });
+    await waitFor(() => expect(from).toHaveValue('2.0.0'));
+    await userEvent.selectOptions(from, '1.0.0');
+    const variables = await canvas.findByText('Variables', {}, { timeout: 5000 });
+    await expect(variables.nextElementSibling).toHaveTextContent(/Adds \$\{customer\.name\}.*removes .*\$\{tier\}/);
+    await expect(from).toHaveFocus();
+  },
+};
+
+/** Opened on two versions given as props. */
+export const GivenVersions: Story = {
+  args: { from: '1.0.0', to: '2.0.0' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^Changes: model, temperature/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByText('From version 1.0.0 to 2.0.0')).toBeVisible();
+  },
+};
+
+/** A prompt with one published version: nothing to compare yet. */
+export const OneVersion: Story = {
+  args: { promptId: meetingSummary },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/Only one published version \(1\.0\.0\)/, {}, { timeout: 5000 })).toBeVisible();
+  },
+};
+
+/** The versions are on their way. */
+export const Loading: Story = {
+  parameters: {
+    timeoutMs: 0,
+    msw: { handlers: { api: [http.get(`${DEFAULT_BASE_URL}/prompts`, async () => void (await delay('infinite')))] } },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading versions…');
+    await expect(canvas.getByRole('region', { name: 'Compare versions' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+const failsWith = (code: string) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await waitFor(() => expect(canvasElement.querySelector('[role="alert"]')?.getAttribute('data-code')).toBe(code), { timeout: 5000 });
+};
+
+/** A prompt the account does not have (or has not published). */
+export const NotFound: Story = { args: { promptId: 'no-such-prompt' }, play: failsWith('NOT_FOUND') };
+
+/** A version given as a prop that does not exist. */
+export const VersionNotFound: Story = { args: { from: '9.9.9' }, play: failsWith('VERSION_NOT_FOUND') };
+
+/** The monthly quota is used up: the reset date and the upgrade link. */
+export const QuotaExceeded: Story = {
+  parameters: { apiKey: FIXTURE_KEYS.exhausted },
+  play: async (context) => {
+    await failsWith('USAGE_LIMIT_EXCEEDED')(context);
+    await expect(await context.canvas.findByRole('link', { name: /upgrade/i })).toBeVisible();
+  },
+};
+
+/** The server fails; Retry is offered. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: storyApi('serverError') } },
+  play: async (context) => {
+    await failsWith('INTERNAL_ERROR')(context);
+    await expect(await context.canvas.findByRole('button', { name: /retry/i })).toBeVisible();
+  },
+};
