@@ -35,20 +35,31 @@ function pair(before: ComposerSegment, after: ComposerSegment): AlignedSegment {
 /**
  * A run of removed and added segments between two kept ones: static segments removed and added in the
  * same place pair up in order as changed (their content differs); the others stay removed and added.
- * Removed segments come first, then the added ones in their new order.
+ * Both versions' order is kept: a pair comes after the added segments before it and the removed ones
+ * before it.
  */
 function alignRun(removed: readonly ComposerSegment[], added: readonly ComposerSegment[]): AlignedSegment[] {
   const removedStatic = removed.filter((segment) => segment.type === 'static');
   const addedStatic = added.filter((segment) => segment.type === 'static');
-  const pairs = new Map<ComposerSegment, ComposerSegment>(addedStatic.slice(0, removedStatic.length).map((segment, index) => [segment, removedStatic[index] as ComposerSegment]));
-  const paired = new Set(pairs.values());
-  return [
-    ...removed.filter((segment) => !paired.has(segment)).map((before): AlignedSegment => ({ change: 'removed', before })),
-    ...added.map((after): AlignedSegment => {
-      const before = pairs.get(after);
-      return before ? { change: 'changed', before, after } : { change: 'added', after };
-    }),
-  ];
+  const partners = new Map<ComposerSegment, ComposerSegment>(removedStatic.slice(0, addedStatic.length).map((segment, index) => [segment, addedStatic[index] as ComposerSegment]));
+  const aligned: AlignedSegment[] = [];
+  let next = 0;
+  /** The added segments up to `stop` (all of them without one); paired ones before it were taken already. */
+  const addUntil = (stop?: ComposerSegment) => {
+    for (; next < added.length && added[next] !== stop; next++) aligned.push({ change: 'added', after: added[next] as ComposerSegment });
+  };
+  for (const before of removed) {
+    const after = partners.get(before);
+    if (!after) {
+      aligned.push({ change: 'removed', before });
+      continue;
+    }
+    addUntil(after);
+    next++;
+    aligned.push({ change: 'changed', before, after });
+  }
+  addUntil();
+  return aligned;
 }
 
 /**

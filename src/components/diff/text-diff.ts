@@ -3,7 +3,10 @@ import { diffWords } from 'diff';
 /** What a piece of a text diff is: kept, added by the newer version, or removed from the older one. */
 export type DiffPartType = 'same' | 'added' | 'removed';
 
-/** A piece of a text diff. Joining the `same` and `removed` values gives the older text; `same` and `added`, the newer. */
+/**
+ * A piece of a text diff. Joining the `same` and `added` values gives the newer text; `same` and
+ * `removed`, the older one up to whitespace (kept runs carry the newer text's spacing).
+ */
 export interface DiffPart {
   type: DiffPartType;
   value: string;

@@ -1,0 +1,198 @@
+/** PromptVersionDiff and ComposerVersionDiff against the mock API: requests spent, pickers, states, axe. */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ComposerVersionDiff, PromptVersionDiff, usePromptList } from 'prompt-composer-react';
+import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import '../../../src/styles.css';
+import { mockApi, renderConnected, setupMockWorker } from '../connected-harness.tsx';
+import { expectAccessibleAndFitting, LOOKS, resetViewport, Themed } from './diff-fixtures.tsx';
+
+setupMockWorker();
+
+const { accountReview, meetingSummary, welcomeEmail } = FIXTURE_IDS.prompts;
+const { renewalCheck } = FIXTURE_IDS.composers;
+
+afterEach(resetViewport);
+
+/** A mock API whose requests are listed as `path?query`. */
+function countedApi(options: Parameters<typeof mockApi>[1] = {}) {
+  const api = mockApi(undefined, options);
+  const sent: string[] = [];
+  api.worker.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    sent.push(`${url.pathname}${url.search}`);
+  });
+  return { ...api, sent, stop: () => api.worker.events.removeAllListeners() };
+}
+
+const fromPicker = () => screen.getByRole('combobox', { name: 'From version' }) as HTMLSelectElement;
+const toPicker = () => screen.getByRole('combobox', { name: 'To version' }) as HTMLSelectElement;
+const summary = () => document.querySelector('.pcr-diff__summary')?.textContent;
+
+describe('PromptVersionDiff', () => {
+  describe('given a prompt with three versions', () => {
+    it('compares the version before the latest with the latest, for one list request and one pinned read', async () => {
+      const api = countedApi();
+      renderConnected(<PromptVersionDiff promptId={accountReview} />, api.client());
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      expect(fromPicker().value).toBe('2.0.0');
+      expect(toPicker().value).toBe('2.1.0');
+      expect([...toPicker().options].map((option) => option.textContent)).toEqual(['2.1.0 (latest)', '2.0.0', '1.0.0']);
+      // The latest version comes from the list's cache; only the older one is read.
+      expect(api.sent).toEqual(['/prompts?include_versions=true', '/prompts/account-review?version=2.0.0']);
+      api.stop();
+    });
+
+    it('lets the user pick another version with the keyboard; a version read once is never read again', async () => {
+      const api = countedApi();
+      renderConnected(<PromptVersionDiff promptId={accountReview} />, api.client());
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      // The "From version" picker is the first stop of the Tab order.
+      await userEvent.tab();
+      expect(document.activeElement).toBe(fromPicker());
+      await userEvent.keyboard('{ArrowDown}');
+      await waitFor(() => expect(fromPicker().value).toBe('1.0.0'));
+      await waitFor(() => expect(summary()).toMatch(/^Changes: model, temperature/));
+      expect(screen.getByText('Variables').nextElementSibling?.textContent).toMatch(/removes \$\{account\.name\}, \$\{tier\}/);
+      expect(document.activeElement).toBe(fromPicker());
+      await userEvent.keyboard('{ArrowUp}');
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      expect(api.sent).toEqual(['/prompts?include_versions=true', '/prompts/account-review?version=2.0.0', '/prompts/account-review?version=1.0.0']);
+      api.stop();
+    });
+
+    it('costs no list request where usePromptList({ includeVersions: true }) has the list', async () => {
+      const api = countedApi();
+      function Page() {
+        const list = usePromptList({ includeVersions: true });
+        return list.data ? <PromptVersionDiff promptId={welcomeEmail} from="1.0.0" to="2.0.0" /> : <p>loading the list</p>;
+      }
+      renderConnected(<Page />, api.client());
+      await waitFor(() => expect(summary()).toMatch(/^Changes: /));
+      expect(api.sent).toEqual(['/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0']);
+      api.stop();
+    });
+
+    it('resets the pickers when the props change', async () => {
+      const api = countedApi();
+      const view = renderConnected(<PromptVersionDiff promptId={accountReview} />, api.client());
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      await userEvent.selectOptions(fromPicker(), '1.0.0');
+      await waitFor(() => expect(summary()).toMatch(/^Changes: model/));
+      view.rerender(<PromptVersionDiff promptId={welcomeEmail} />);
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'Welcome email' })).toBeTruthy());
+      expect(fromPicker().value).toBe('1.1.0');
+      expect(toPicker().value).toBe('2.0.0');
+      expect(api.sent.filter((path) => path.startsWith('/prompts/welcome-email'))).toEqual(['/prompts/welcome-email?version=1.1.0']);
+      api.stop();
+    });
+
+    it.each(LOOKS)('has no axe violation and fits the screen in the $theme theme at $width px', async ({ theme, width }) => {
+      await page.viewport(width, 800);
+      renderConnected(
+        <Themed theme={theme}>
+          <PromptVersionDiff promptId={accountReview} from="1.0.0" />
+        </Themed>,
+        mockApi().client(),
+      );
+      await waitFor(() => expect(summary()).toMatch(/^Changes: model/));
+      await expectAccessibleAndFitting();
+    });
+  });
+
+  describe('given a prompt with one published version', () => {
+    it('says there is nothing to compare yet', async () => {
+      renderConnected(<PromptVersionDiff promptId={meetingSummary} />, mockApi().client());
+      expect(await screen.findByText('Only one published version (1.0.0): there is nothing to compare it with yet.')).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Compare versions' }).dataset.state).toBe('success');
+      await expectAccessibleAndFitting();
+    });
+  });
+
+  describe('given the versions are in flight', () => {
+    it('shows a busy loading state with role status, keeping the heading', async () => {
+      renderConnected(<PromptVersionDiff promptId={accountReview} title="What changed" />, mockApi(undefined, { latency: 300 }).client());
+      expect(screen.getByRole('status').textContent).toBe('Loading versions…');
+      expect(screen.getByRole('region', { name: 'What changed' }).getAttribute('aria-busy')).toBe('true');
+      await expectAccessibleAndFitting();
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'), { timeout: 3000 });
+    });
+  });
+
+  describe('given errors', () => {
+    it('an unknown prompt is NOT_FOUND, from the one list request', async () => {
+      const api = countedApi();
+      renderConnected(<PromptVersionDiff promptId="no-such-prompt" />, api.client());
+      const alert = await screen.findByRole('alert');
+      expect(alert.dataset.code).toBe('NOT_FOUND');
+      expect(within(alert).getByText('This prompt does not exist or is not published.')).toBeTruthy();
+      expect(api.sent).toEqual(['/prompts?include_versions=true']);
+      expect(screen.queryByRole('combobox')).toBeNull();
+      api.stop();
+    });
+
+    it('a version given as a prop that does not exist is VERSION_NOT_FOUND, and stays in the picker', async () => {
+      renderConnected(<PromptVersionDiff promptId={accountReview} from="9.9.9" />, mockApi().client());
+      expect((await screen.findByRole('alert')).dataset.code).toBe('VERSION_NOT_FOUND');
+      expect(fromPicker().value).toBe('9.9.9');
+    });
+
+    it.each(['light', 'dark'] as const)('a used-up quota shows the reset date and the upgrade link (%s theme, axe)', async (theme) => {
+      renderConnected(
+        <Themed theme={theme}>
+          <PromptVersionDiff promptId={accountReview} />
+        </Themed>,
+        mockApi().client(FIXTURE_KEYS.exhausted),
+      );
+      expect((await screen.findByRole('alert')).dataset.code).toBe('USAGE_LIMIT_EXCEEDED');
+      expect(screen.getByRole('link', { name: /upgrade/i })).toBeTruthy();
+      await expectAccessibleAndFitting();
+    });
+  });
+});
+
+describe('ComposerVersionDiff', () => {
+  it('compares the two latest versions for one composer list request and one pinned read', async () => {
+    const api = countedApi();
+    renderConnected(<ComposerVersionDiff composerId={renewalCheck} />, api.client());
+    await waitFor(() => expect(summary()).toBe('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.'));
+    expect(api.sent).toEqual(['/composers?include_versions=true', '/composers/renewal-check?version=1.0.0']);
+    api.stop();
+  });
+
+  it('swaps the versions with the pickers', async () => {
+    renderConnected(<ComposerVersionDiff composerId={renewalCheck} />, mockApi().client());
+    await waitFor(() => expect(summary()).toMatch(/^Segments: 2 segments added/));
+    await userEvent.selectOptions(toPicker(), '1.0.0');
+    await userEvent.selectOptions(fromPicker(), '2.0.0');
+    await waitFor(() => expect(summary()).toBe('Segments: 1 segment added, 2 removed, 2 changed, 2 unchanged.'));
+  });
+
+  it('an unknown composer is NOT_FOUND', async () => {
+    renderConnected(<ComposerVersionDiff composerId="no-such-composer" />, mockApi().client());
+    expect((await screen.findByRole('alert')).dataset.code).toBe('NOT_FOUND');
+    expect(screen.getByText('This composer does not exist or is not published.')).toBeTruthy();
+  });
+
+  it('a server error offers Retry, which recovers', async () => {
+    const api = mockApi();
+    api.db.faults.inject({ kind: 'server-error', times: 1 });
+    renderConnected(<ComposerVersionDiff composerId={renewalCheck} />, api.client());
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(summary()).toMatch(/^Segments: /));
+    await act(async () => undefined);
+  });
+
+  it.each(LOOKS)('has no axe violation and fits the screen in the $theme theme at $width px', async ({ theme, width }) => {
+    await page.viewport(width, 800);
+    renderConnected(
+      <Themed theme={theme}>
+        <ComposerVersionDiff composerId={renewalCheck} />
+      </Themed>,
+      mockApi().client(),
+    );
+    await waitFor(() => expect(summary()).toMatch(/^Segments: /));
+    await expectAccessibleAndFitting();
+  });
+});
