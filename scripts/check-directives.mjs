@@ -7,7 +7,8 @@
 // useSyncExternalStore, useDeferredValue, event handlers on elements, or a hook that does (TanStack
 // Query marks its files the same way). Everything else must stay callable from a Server Component: the
 // barrel, the client, templates, query option factories and keys, the presentational ComposerView,
-// PromptCard and ApiErrorMessage (useId and memo work there), the sanitizer and the server entry.
+// PromptCard, ApiErrorMessage, PromptDiff and ComposerDiff (useId and memo work there), the sanitizer and
+// the server entry.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -35,6 +36,11 @@ const CLIENT = [
   'components/usage/usePeriodEnded.js',
   'components/usage/useUsageDismissal.js',
   'components/usage/useUsageCheck.js',
+  'query/useVersions.js',
+  'components/diff/PromptVersionDiff.js',
+  'components/diff/ComposerVersionDiff.js',
+  'components/diff/VersionDiffFrame.js',
+  'components/diff/useVersionSelection.js',
 ];
 
 /**
@@ -55,6 +61,9 @@ const SERVER_SAFE = [
   'components/composer/ComposerView.js',
   'components/composer/PromptCard.js',
   'components/errors/ApiErrorMessage.js',
+  'components/diff/PromptDiff.js',
+  'components/diff/ComposerDiff.js',
+  'query/versions.js',
   'sanitize/sanitizer.js',
   'mocks/index.js',
   'mocks/server.js',

@@ -1,8 +1,13 @@
 // Proves what an app's browser bundle pulls in from dist/, by bundling small apps with esbuild (peers
 // external) and listing the inputs that reached the output:
-// - an app importing only hooks (and the client) gets no byte of msw or DOMPurify;
+// - an app importing only hooks (and the client) gets no byte of msw, DOMPurify, jsdiff (`diff`) or the
+//   diff components;
+// - an app importing every component but the diffs gets no byte of jsdiff or the diff components, and
+//   one importing a diff component does (so the check can see them);
 // - an app importing every export of the main entry never reaches jsdom or the server entry
 //   (prompt-composer-react/server), which only a server imports.
+// The build leaves `diff` external (a dependency the app installs), so it is bundled here from
+// node_modules, as an app's bundler would.
 import { build } from 'esbuild';
 
 // jsdom is external too, so that an import of it shows in the output rather than failing the bundle.
@@ -34,6 +39,8 @@ async function bundle(entry) {
 }
 
 let failed = false;
+/** jsdiff, and the diff components' own modules. */
+const DIFF = /node_modules\/diff\/|dist\/components\/diff\//;
 function expectNone(name, inputs, pattern, what) {
   const forbidden = inputs.filter((path) => pattern.test(path));
   if (forbidden.length > 0) {
@@ -50,6 +57,23 @@ console.log(createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, 
 );
 console.log(`hooks-only app: ${hooks.bytes} bytes minified, from ${hooks.inputs.length} modules: ${hooks.inputs.join(', ')}`);
 expectNone('hooks-only app', hooks.reached, /node_modules\/(dompurify|msw|@mswjs)\/|dist\/(mocks|handlers)/, 'msw or DOMPurify');
+expectNone('hooks-only app', hooks.reached, DIFF, 'jsdiff or the diff components');
+
+const components = await bundle(
+  `import { createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, usePromptVersions, ComposerView, PromptCard, StaticSegment, ComposerPreview, PromptPreview, UsageBanner, ApiErrorMessage, VariablesForm } from './dist/index.js';
+console.log(createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, usePromptVersions, ComposerView, PromptCard, StaticSegment, ComposerPreview, PromptPreview, UsageBanner, ApiErrorMessage, VariablesForm);`,
+);
+console.log(`components-without-diffs app: ${components.bytes} bytes minified, from ${components.inputs.length} modules`);
+expectNone('components-without-diffs app', components.reached, DIFF, 'jsdiff or the diff components');
+
+const diffs = await bundle(`import { PromptDiff } from './dist/index.js';\nconsole.log(PromptDiff);`);
+const diffInputs = diffs.reached.filter((path) => DIFF.test(path));
+if (!diffInputs.some((path) => path.includes('node_modules/diff/')) || !diffInputs.some((path) => path.includes('components/diff/'))) {
+  console.error(`PromptDiff app does not show jsdiff and the diff components among its inputs: the check above could not see them (${diffInputs.join(', ')})`);
+  failed = true;
+} else {
+  console.log(`PromptDiff app: ${diffs.bytes} bytes minified; the diff inputs it reaches: ${diffInputs.join(', ')}`);
+}
 
 const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
 console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);

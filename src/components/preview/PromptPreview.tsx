@@ -5,7 +5,6 @@ import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from
 import type { Prompt } from '../../api/types.ts';
 import { usePromptList } from '../../query/useLists.ts';
 import { type UsePromptById, usePrompt } from '../../query/usePrompt.ts';
-import { sortNewestFirst } from '../../query/versions.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -92,9 +91,10 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   // Registered initial values are dotted names to text as well, only with their names spelled out.
   const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
 
-  const listed = sortNewestFirst(list.data?.find((item) => item.promptId === promptId)?.publishedVersions ?? []).map((entry) => entry.version);
-  // Newest first (the rule of `usePromptVersions`); a pinned version the list does not name (yet) stays selectable.
-  const versions = selected === LATEST || listed.includes(selected) ? listed : [selected, ...listed];
+  const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];
+  // Newest first; a pinned version the list does not name (yet) stays selectable. Both arrays are fresh
+  // (from `map` or built here), so reversing in place leaves the cached list alone.
+  const versions = (selected === LATEST || listed.includes(selected) ? listed : [...listed, selected]).reverse();
   const systemMessage = prompt?.systemMessage;
   const userMessage = prompt?.userMessage;
   const variables = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);
