@@ -95,6 +95,17 @@ try {
   const preview = pages['/preview'].text;
   check('prefetched ComposerPreview: static markup and prompt text in the server HTML', preview.includes('<h2>Welcome aboard</h2>') && /Write a welcome email to <mark[^>]*>Ada<\/mark>/.test(preview));
 
+  // PromptDiff in a Server Component (app/diff/page.tsx): the diff is in the server HTML.
+  const diff = await get('/diff');
+  check(
+    'PromptDiff in a Server Component: the diff, with ins/del and the variables in words, in the server HTML',
+    diff.status === 200 &&
+      diff.text.includes('From version 1.0.0 to 2.0.0') &&
+      diff.text.includes('<ins class="pcr-diff__added"><span class="pcr-diff__label">added: </span>claude-sonnet-4-5</ins>') &&
+      diff.text.includes('<code>${tier}</code>'),
+    String(diff.status),
+  );
+
   const showcase = pages['/composer?id=html-showcase'].text;
   const showcaseBody = showcase.slice(showcase.indexOf('<main'), showcase.indexOf('</main>'));
   check('hostile static HTML is sanitized in the server HTML', showcaseBody.includes('<table><caption>Plans</caption>') && unsafe.every((pattern) => !pattern.test(showcaseBody)), unsafe.filter((pattern) => pattern.test(showcaseBody)).join(' '));

@@ -25,7 +25,7 @@ export interface PromptVersionDiffProps<Id extends string = PromptId> extends Ve
 }
 
 /**
- * Two versions of a prompt side by side in one column: version pickers fed by `usePromptVersions` (one
+ * Two versions of a prompt compared: version pickers fed by `usePromptVersions` (one
  * `GET /prompts?include_versions=true` for the account, shared), the two versions read with `usePrompt(id,
  * { version })` (pinned reads, cached forever; the latest comes from the list's cache), and `PromptDiff`
  * between them. By default it compares the version before the latest with the latest; with one published
