@@ -4,10 +4,10 @@
  */
 import DOMPurify from 'dompurify';
 import { type Composer, type ComposerSegment, extractVariables, interpolate } from 'prompt-composer-react';
-import { FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { useState } from 'react';
+import { BENCH_PROMPTS } from './account.ts';
 
-const published = FIXTURE_PROMPTS.filter((prompt) => prompt.status !== 'draft');
+const published = BENCH_PROMPTS.filter((prompt) => prompt.status !== 'draft');
 
 /** Static HTML of the size and shape a composer's segments have: a heading, a paragraph with a link, a list. */
 function staticHtml(run: number, index: number): string {

@@ -16,6 +16,7 @@ import { createPromptApiClient, PromptApiProvider, useComposer, usePrompt, usePr
 import { createMockDb, createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BENCH_COMPOSERS, BENCH_PROMPTS } from './account.ts';
 import { report } from './report.ts';
 
 const { welcomeEmail, supportReply, ticketTriage, productDescription, meetingSummary } = FIXTURE_IDS.prompts;
@@ -33,7 +34,7 @@ const promptReads: ReadonlyArray<{ id: string; version?: string }> = [
 const promptViews = Array.from({ length: 20 }, (_, index) => promptReads[index % promptReads.length] as { id: string; version?: string });
 const composerViews = Array.from({ length: 5 }, (_, index) => (index % 2 ? onboardingFlow : htmlShowcase));
 
-const server = setupServer(...createPromptApiHandlers({ db: createMockDb({ now: '2026-11-20T12:00:00Z' }) }));
+const server = setupServer(...createPromptApiHandlers({ db: createMockDb({ now: '2026-11-20T12:00:00Z', prompts: BENCH_PROMPTS, composers: BENCH_COMPOSERS }) }));
 let sent = 0;
 server.events.on('request:start', () => void sent++);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

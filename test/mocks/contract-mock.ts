@@ -57,6 +57,17 @@ export function defineMockChecks(target: ContractTarget, call: ReturnType<typeof
         { composerId: C.renewalCheck, publishedVersions: FIXTURE_VERSIONS.renewalCheck.map((version) => ({ version })) },
       ]);
     });
+    it('each listed version of a prompt is reachable pinned, with the user message its list entry carries', async () => {
+      const prompts = (await call('/prompts?include_versions=true')).body as { promptId: string; publishedVersions: { version: string; userMessage: string }[] }[];
+      for (const id of [P.accountReview, P.releaseNotes, P.welcomeEmail]) {
+        for (const entry of prompts.find((prompt) => prompt.promptId === id)?.publishedVersions ?? []) {
+          expect((await call(`/prompts/${id}?version=${entry.version}`)).body).toMatchObject({ promptId: id, version: entry.version, userMessage: entry.userMessage });
+        }
+      }
+      for (const version of FIXTURE_VERSIONS.renewalCheck) {
+        expect((await call(`/composers/${C.renewalCheck}?version=${version}`)).body).toMatchObject({ composerId: C.renewalCheck, version });
+      }
+    });
     it('drafts are invisible: a draft-only prompt and a draft version are NOT_FOUND, as the states table says', async () => {
       expectError(await call(`/prompts/${P.draftAnnouncement}`), 404, 'NOT_FOUND', MESSAGES.PROMPT_NOT_FOUND);
       expectError(await call(`/prompts/${P.draftAnnouncement}?version=0.1.0`), 404, 'NOT_FOUND', MESSAGES.PROMPT_NOT_FOUND);
