@@ -7,6 +7,7 @@ import {
   type ComposerData,
   type ComposerId,
   ComposerPreview,
+  ComposerVersionDiff,
   type ComposerValues,
   type ComposerVersion,
   chatMessages,
@@ -17,12 +18,15 @@ import {
   type PromptData,
   type PromptId,
   PromptPreview,
+  PromptVersionDiff,
   type PromptSegment,
   type PromptValues,
   type PromptVersion,
   promptQueryOptions,
+  promptVersionsQueryOptions,
   useComposer,
   usePrompt,
+  usePromptVersions,
   useSuspenseComposer,
   useSuspensePrompt,
 } from 'prompt-composer-react';
@@ -119,6 +123,20 @@ describe('versions: only the published versions of that id', () => {
     expectTypeOf(<PromptPreview promptId="welcome-email" version="3.0.0" />).not.toBeAny();
     // @ts-expect-error never published
     expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="0.9.0" />).not.toBeAny();
+  });
+
+  it('the version diffs and the versions hooks take registered ids and versions only', () => {
+    expectTypeOf(<PromptVersionDiff promptId="account-review" from="1.0.0" to="2.1.0" />).not.toBeAny();
+    expectTypeOf(<ComposerVersionDiff composerId="renewal-check" from="1.0.0" />).not.toBeAny();
+    expectTypeOf(usePromptVersions('release-notes').data).not.toBeAny();
+    // @ts-expect-error never published
+    expectTypeOf(<PromptVersionDiff promptId="account-review" from="1.1.0" />).not.toBeAny();
+    // @ts-expect-error 2.0.0 exists for renewal-check, 1.1.0 does not
+    expectTypeOf(<ComposerVersionDiff composerId="renewal-check" to="1.1.0" />).not.toBeAny();
+    // @ts-expect-error not a registered prompt
+    usePromptVersions('no-such-prompt');
+    // @ts-expect-error not a registered prompt
+    promptVersionsQueryOptions(client, 'no-such-prompt');
   });
 });
 

@@ -2,6 +2,7 @@ import { type QueryClient, skipToken, useQuery, useQueryClient, useSuspenseQuery
 import {
   type Composer,
   composerQueryOptions,
+  composerVersionsQueryOptions,
   createPromptApiClient,
   interpolate,
   isPromptApiError,
@@ -12,7 +13,12 @@ import {
   type PromptApiErrorData,
   promptKeys,
   promptQueryOptions,
+  promptVersionsQueryOptions,
+  type PublishedVersion,
+  useComposerVersions,
+  usePromptVersions,
   useSuspenseComposer,
+  useSuspensePromptVersions,
   type UsageSnapshot,
   useComposer,
   usePrompt,
@@ -79,6 +85,23 @@ describe('public types', () => {
     useSuspenseComposer(maybeId);
     // @ts-expect-error options that may skip do not fit useSuspenseQuery
     useSuspenseQuery(promptQueryOptions(client, maybeId ?? skipToken));
+  });
+
+  it('versions: PublishedVersion[] from the hooks and factories, over the list of the whole account', () => {
+    const maybeId = undefined as string | undefined;
+    expectTypeOf(usePromptVersions('x').data).toEqualTypeOf<PublishedVersion[] | undefined>();
+    expectTypeOf(usePromptVersions('x').error).toEqualTypeOf<PromptApiError | null>();
+    expectTypeOf(useComposerVersions(maybeId).data).toEqualTypeOf<PublishedVersion[] | undefined>();
+    expectTypeOf(useSuspensePromptVersions('x').data).toEqualTypeOf<PublishedVersion[]>();
+    expectTypeOf(useQuery(promptVersionsQueryOptions(client, 'x')).data).toEqualTypeOf<PublishedVersion[] | undefined>();
+    expectTypeOf(useSuspenseQuery(composerVersionsQueryOptions(client, 'x')).data).toEqualTypeOf<PublishedVersion[]>();
+    // The cache entry is the list's: prefetching caches, and getQueryData reads, every prompt.
+    const queryClient: QueryClient = useQueryClient();
+    expectTypeOf(queryClient.getQueryData(promptVersionsQueryOptions(client, 'x').queryKey)).toEqualTypeOf<Prompt[] | undefined>();
+    // @ts-expect-error the hooks pick the item with their own select
+    usePromptVersions('x', { select: (prompts: Prompt[]) => prompts });
+    // @ts-expect-error options that may skip do not fit useSuspenseQuery
+    useSuspenseQuery(promptVersionsQueryOptions(client, maybeId ?? skipToken));
   });
 
   it('interpolate takes values and returns text', () => {
