@@ -310,7 +310,7 @@ describe('detail reads that start in the same tick, with no list in flight', () 
       { client: api.client(FIXTURE_KEYS.pro) },
     );
     await screen.findByText('meeting-summary ready');
-    expect(screen.getByText('5 listed')).toBeTruthy();
+    expect(screen.getByText('7 listed')).toBeTruthy();
     expect(api.sent).toEqual(['GET /prompts']);
   });
 
