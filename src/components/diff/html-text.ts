@@ -5,10 +5,13 @@
  * comparing versions, never markup: its result is only ever rendered as text.
  */
 
-/** Elements whose content is never shown as text. */
-const HIDDEN = /<(script|style|template|noscript|iframe|object|textarea|title|svg|math)\b[\s\S]*?<\/\1\s*>/gi;
-/** A start or end tag with its attributes (quoted values may hold `>`). */
-const TAG = /<\/?([a-zA-Z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+/** Comments, and elements whose content is never shown as text. */
+const HIDDEN = /<!--|<(script|style|template|noscript|iframe|object|textarea|title|svg|math)\b/gi;
+/**
+ * A start or end tag with its attributes (quoted values may hold `>`). Unquoted, an attribute stops at the
+ * next `<`, so a run of unclosed tags is read in linear time.
+ */
+const TAG = /<\/?([a-zA-Z][\w:-]*)(?:[^<>"']|"[^"]*"|'[^']*')*>/g;
 /** Elements that start a new line of text. */
 const BLOCK = new Set(
   'address article aside blockquote br caption dd details div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody thead tfoot tr ul'.split(' '),
@@ -25,6 +28,27 @@ function decodeEntities(text: string): string {
     const codePoint = decimal ? Number(decimal) : Number.parseInt(hexadecimal ?? '', 16);
     return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
   });
+}
+
+/**
+ * `html` without comments and hidden elements, with their content. One pass (each search starts where the
+ * last one ended, so hostile input stays linear); an unclosed one hides the rest, as a browser would.
+ */
+function withoutHidden(html: string): string {
+  const lower = html.toLowerCase();
+  let text = '';
+  let position = 0;
+  HIDDEN.lastIndex = 0;
+  for (let match = HIDDEN.exec(html); match; match = HIDDEN.exec(html)) {
+    text += html.slice(position, match.index);
+    const element = match[1]?.toLowerCase();
+    const close = lower.indexOf(element ? `</${element}` : '-->', HIDDEN.lastIndex);
+    if (close < 0) return text;
+    const end = element ? lower.indexOf('>', close) : close + 2;
+    position = end < 0 ? html.length : end + 1;
+    HIDDEN.lastIndex = position;
+  }
+  return text + html.slice(position);
 }
 
 function tagText(tag: string, name: string): string {
@@ -45,7 +69,7 @@ function tagText(tag: string, name: string): string {
  * htmlText('<h2>Welcome</h2><p>Hi &amp; <strong>hello</strong></p>') // 'Welcome\nHi & hello'
  */
 export function htmlText(html: string): string {
-  const text = html.replace(/<!--[\s\S]*?-->/g, '').replace(HIDDEN, '').replace(TAG, tagText);
+  const text = withoutHidden(html).replace(TAG, tagText);
   return decodeEntities(text)
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())

@@ -35,4 +35,26 @@ describe('the presentational diffs on a server', () => {
     expect(html).toContain('Offer a 10% discount when the risk is high.');
     expect(html).not.toMatch(/<strong|<a /);
   });
+
+  it('shows a message rewritten in more than 1,000 words as one removal and one addition', () => {
+    const words = (prefix: string) => Array.from({ length: 600 }, (_, index) => `${prefix}${index}`).join(' ');
+    const before = { ...prompt('2.1.0'), userMessage: words('old') };
+    const html = renderToString(<PromptDiff before={before} after={{ ...before, userMessage: words('new') }} />);
+    const message = html.slice(html.indexOf('data-message="user"'));
+    expect(message.match(/<del /g)).toHaveLength(1);
+    expect(message.match(/<ins /g)).toHaveLength(1);
+  });
+
+  it('reads static HTML as its text: comments and hidden elements left out, an unclosed one hiding the rest', () => {
+    const flow = composer('2.0.0');
+    const html = renderToString(
+      <ComposerDiff
+        before={{ ...flow, segments: [{ type: 'static', content: '<p>Hello</p>' }] }}
+        after={{ ...flow, segments: [{ type: 'static', content: '<p>Hello <!-- note --><b>team</b></p><style>p { color: red }</style><p>Bye</p><script>never shown' }] }}
+      />,
+    );
+    expect(html).toContain('<span class="pcr-diff__label">added: </span>team');
+    expect(html).toContain('Bye');
+    expect(html).not.toMatch(/note|color: red|never shown/);
+  });
 });
