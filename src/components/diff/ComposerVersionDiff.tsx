@@ -2,6 +2,7 @@
 
 import type { ComposerId, ComposerVersion } from '../../api/registry.ts';
 import { type UseComposerById, useComposer } from '../../query/useComposer.ts';
+import { useComposerList } from '../../query/useLists.ts';
 import { useComposerVersions } from '../../query/useVersions.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { ComposerDiff } from './ComposerDiff.tsx';
@@ -14,12 +15,12 @@ export interface ComposerVersionDiffProps<Id extends string = ComposerId> extend
   composerId: Id;
   /**
    * The older version, selected first; the "From version" picker changes it.
-   * @default the version published before `to` (before the latest when `to` is not given)
+   * @default the version before `to` in the pickers' newest-first order (before the latest when `to` is not given)
    */
   from?: ComposerVersion<Id>;
   /**
    * The newer version, selected first; the "To version" picker changes it.
-   * @default the latest published version
+   * @default the latest published version (the one a read without `version` gets)
    */
   to?: ComposerVersion<Id>;
 }
@@ -37,11 +38,13 @@ export interface ComposerVersionDiffProps<Id extends string = ComposerId> extend
 export function ComposerVersionDiff<Id extends ComposerId>({ composerId, from, to, headingLevel = 2, ...frame }: ComposerVersionDiffProps<Id>) {
   const versions = useComposerVersions(composerId);
   const listed = versions.data?.map((entry) => entry.version);
-  const selection = useVersionSelection(composerId, from, to, listed);
+  // The service's latest, from the same cache entry (see PromptVersionDiff).
+  const latest = useComposerList({ includeVersions: true, select: (composers) => composers.find((composer) => composer.composerId === composerId)?.version }).data;
+  const selection = useVersionSelection(composerId, from, to, listed, latest);
   const before = (useComposer as UseComposerById)(selection.from === undefined ? undefined : composerId, { version: selection.from });
   const after = (useComposer as UseComposerById)(selection.to === undefined ? undefined : composerId, { version: selection.to });
   return (
-    <VersionDiffFrame {...frame} headingLevel={headingLevel} subject="composer" versions={listed} selection={selection} queries={[versions, before, after]}>
+    <VersionDiffFrame {...frame} headingLevel={headingLevel} subject="composer" versions={listed} latest={latest} selection={selection} queries={[versions, before, after]}>
       {before.data && after.data ? <ComposerDiff before={before.data} after={after.data} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}
     </VersionDiffFrame>
   );

@@ -43,6 +43,8 @@ interface VersionDiffFrameProps extends VersionDiffBaseProps {
   subject: ApiErrorSubject;
   /** Every published version, newest first; `undefined` while they load. */
   versions: readonly string[] | undefined;
+  /** The service's latest version (the one a read without `version` gets), marked "(latest)" in the pickers. */
+  latest: string | undefined;
   selection: VersionSelection;
   /** The versions query first, then the two pinned reads. */
   queries: readonly FrameQuery[];
@@ -50,7 +52,15 @@ interface VersionDiffFrameProps extends VersionDiffBaseProps {
   children: ReactNode;
 }
 
-function Picker({ label, value, versions, onChange }: { label: string; value: string; versions: readonly string[]; onChange: (version: string) => void }) {
+interface PickerProps {
+  label: string;
+  value: string;
+  versions: readonly string[];
+  latest: string | undefined;
+  onChange: (version: string) => void;
+}
+
+function Picker({ label, value, versions, latest, onChange }: PickerProps) {
   const id = useId();
   // A version from the props that the list does not name stays selectable (its read reports the error).
   const options = versions.includes(value) ? versions : [value, ...versions];
@@ -60,7 +70,7 @@ function Picker({ label, value, versions, onChange }: { label: string; value: st
       <select id={id} className="pcr-version-diff__select" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
         {options.map((version) => (
           <option key={version} value={version}>
-            {version === versions[0] ? `${version} (latest)` : version}
+            {version === latest ? `${version} (latest)` : version}
           </option>
         ))}
       </select>
@@ -74,7 +84,7 @@ function Picker({ label, value, versions, onChange }: { label: string; value: st
  * human words (with Retry where a retry may help), and the diff. The pickers stay mounted while a picked
  * version loads, so focus stays where the user left it.
  */
-export function VersionDiffFrame({ subject, title = 'Compare versions', headingLevel = 2, upgradeUrl, className, versions, selection, queries, children }: VersionDiffFrameProps) {
+export function VersionDiffFrame({ subject, title = 'Compare versions', headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   const failed = queries.find((query) => query.error);
@@ -94,8 +104,8 @@ export function VersionDiffFrame({ subject, title = 'Compare versions', headingL
       </Heading>
       {versions && versions.length > 0 && from !== undefined && to !== undefined ? (
         <div className="pcr-version-diff__pickers">
-          <Picker label="From version" value={from} versions={versions} onChange={(version) => selection.pick('from', version)} />
-          <Picker label="To version" value={to} versions={versions} onChange={(version) => selection.pick('to', version)} />
+          <Picker label="From version" value={from} versions={versions} latest={latest} onChange={(version) => selection.pick('from', version)} />
+          <Picker label="To version" value={to} versions={versions} latest={latest} onChange={(version) => selection.pick('to', version)} />
         </div>
       ) : null}
       {single ? (

@@ -1,11 +1,11 @@
 /** PromptVersionDiff and ComposerVersionDiff against the mock API: requests spent, pickers, states, axe. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ComposerVersionDiff, PromptVersionDiff, usePromptList } from 'prompt-composer-react';
-import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { createMockDb, FIXTURE_IDS, FIXTURE_KEYS, FIXTURE_PROMPTS, type MockPromptSeed } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../../src/styles.css';
-import { mockApi, renderConnected, setupMockWorker } from '../connected-harness.tsx';
+import { mockApi, NOW, renderConnected, setupMockWorker } from '../connected-harness.tsx';
 import { expectAccessibleAndFitting, LOOKS, resetViewport, Themed } from './diff-fixtures.tsx';
 
 setupMockWorker();
@@ -98,6 +98,18 @@ describe('PromptVersionDiff', () => {
       );
       await waitFor(() => expect(summary()).toMatch(/^Changes: model/));
       await expectAccessibleAndFitting();
+    });
+  });
+
+  describe('given a fix published on an older line after a newer version (1.0.0, 2.0.0, then 1.0.1)', () => {
+    it('lists them by number, marks the service’s latest (1.0.1) and compares it with the version before it', async () => {
+      const base = FIXTURE_PROMPTS.find((prompt) => prompt.promptId === meetingSummary) as MockPromptSeed;
+      const prompts = ['1.0.0', '2.0.0', '1.0.1'].map((version) => ({ ...base, promptId: 'hotfix', version, userMessage: `Summarize version ${version} for \${team}.` }));
+      renderConnected(<PromptVersionDiff promptId="hotfix" />, mockApi(createMockDb({ now: NOW, prompts })).client());
+      await waitFor(() => expect(summary()).toBe('Changes: user message.'));
+      expect([...toPicker().options].map((option) => option.textContent)).toEqual(['2.0.0', '1.0.1 (latest)', '1.0.0']);
+      expect(toPicker().value).toBe('1.0.1');
+      expect(fromPicker().value).toBe('1.0.0');
     });
   });
 
