@@ -40,6 +40,16 @@ export interface PromptQueryDefaults {
    * @default 2
    */
   batchThreshold?: number;
+  /**
+   * Whether a read pinned to a version that the cache cannot place waits for a list of its kind (one in
+   * flight, or its tick's batch) and takes the list's entry when the list holds that version. On a cold
+   * cache a pinned version that is not the latest then costs a round trip more: it is sent once the list
+   * has answered. `false` sends such a read at once: one request more, one round trip less
+   * (docs/coalescing.md, "Latency").
+   * A pinned read that the cache rules out (it knows another latest version) is always sent at once.
+   * @default true
+   */
+  coalescePinned?: boolean;
 }
 
 /**
@@ -75,10 +85,11 @@ export function detailOptions<T extends Item, TData>(
   id: string | SkipToken,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults,
 ): PromptApiQueryOptions<T, TData, true> {
+  const readPolicy = policy(defaults, version !== undefined);
   return queryOptions<T, PromptApiError, TData>({
     queryKey: collection.keys.detail(client, id === skipToken ? SKIPPED_ID : id, version),
-    queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, defaults.batchThreshold),
-    ...policy(defaults, version !== undefined),
+    queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, { ...defaults, ...readPolicy }),
+    ...readPolicy,
   }) as PromptApiQueryOptions<T, TData, true>;
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { type SkipToken, useQueryClient } from '@tanstack/react-query';
-import { pinnedInitialData } from './coalesce.ts';
+import { cachedInitialData } from './coalesce.ts';
 import type { Collection, Item } from './collections.ts';
 import { givenOptions } from './given-options.ts';
 import { detailOptions, type PromptApiQueryOptions } from './options.ts';
@@ -9,9 +9,9 @@ import { usePromptApiContext } from './PromptApiProvider.tsx';
 
 /**
  * The query options of a detail hook (`usePrompt`, `useComposer` and their Suspense twins), in one place:
- * the factories' key, fetch and policy with the provider's defaults, the cached latest entry as
- * `initialData` for a read pinned to its version (data from the first render), then the caller's options,
- * where one given as `undefined` counts as not given.
+ * the factories' key, fetch and policy with the provider's defaults, the item from the cache as
+ * `initialData` (a cached list's item, or a pinned version the cache holds: data from the first render),
+ * then the caller's options, where one given as `undefined` counts as not given.
  */
 export function useDetailOptions<T extends Item, TData>(
   hookName: string,
@@ -23,7 +23,7 @@ export function useDetailOptions<T extends Item, TData>(
   const queryClient = useQueryClient();
   return {
     ...detailOptions<T, TData>(collection, client, id, { version, ...defaults }),
-    ...(typeof id === 'string' && version !== undefined ? pinnedInitialData(queryClient, client, collection, id, version) : undefined),
+    ...(typeof id === 'string' ? cachedInitialData(queryClient, client, collection, id, version) : undefined),
     ...givenOptions(queryOptions),
   } as PromptApiQueryOptions<T, TData, true>;
 }
