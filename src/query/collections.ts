@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GetOptions, ListOptions, PromptApiClient } from '../api/client.ts';
 import type { Composer, Prompt } from '../api/types.ts';
-import { composerKeys, promptKeys } from './keys.ts';
+import { composerKeys, type KeyScope, promptKeys } from './keys.ts';
 
 /** What every listed item has. */
 export type Item = { version: string; publishedVersions?: unknown };
@@ -79,7 +79,7 @@ export interface ListedItem<T> {
 }
 
 /** `id`'s item in the newest cached list of `collection` (with or without `publishedVersions`). */
-export function listedItem<T extends Item>(queryClient: QueryClient, client: PromptApiClient, collection: Collection<T>, id: string) {
+export function listedItem<T extends Item>(queryClient: QueryClient, client: KeyScope, collection: Collection<T>, id: string) {
   let found: ListedItem<T> | undefined;
   for (const includeVersions of [false, true]) {
     const state = queryClient.getQueryState<T[]>(collection.keys.list(client, { includeVersions }));
@@ -94,7 +94,7 @@ export function listedItem<T extends Item>(queryClient: QueryClient, client: Pro
  * What the cache knows of `id`'s latest version: its "latest" entry, and its item in the newest cached
  * list (either may be missing, and they may differ: a list newer than the entry, or older).
  */
-export function latestInCache<T extends Item>(queryClient: QueryClient, client: PromptApiClient, collection: Collection<T>, id: string): T[] {
+export function latestInCache<T extends Item>(queryClient: QueryClient, client: KeyScope, collection: Collection<T>, id: string): T[] {
   const known = [queryClient.getQueryData<T>(collection.keys.detail(client, id)), listedItem(queryClient, client, collection, id)?.item];
   return known.filter((item) => item !== undefined);
 }
