@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
