@@ -2,8 +2,9 @@
 
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ComposerId, ComposerPreviewValues, ComposerVersion, VersionOption } from '../../api/registry.ts';
-import type { PromptSegment } from '../../api/types.ts';
-import { type UseComposerById, useComposer } from '../../query/useComposer.ts';
+import type { Composer, PromptSegment } from '../../api/types.ts';
+import { composerCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { ComposerView, type ComposerViewProps } from '../composer/ComposerView.tsx';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { composerVariables, type PreviewValues } from './preview-variables.ts';
@@ -69,7 +70,7 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   policy,
   sanitizer,
 }: ComposerPreviewProps<Id, Version>) {
-  const query = (useComposer as UseComposerById)(composerId, { version });
+  const query = useDetail<Composer>('ComposerPreview', composerCollection, composerId, { version });
   const composer = query.data;
   // Registered initial values are dotted names to text as well, only with their names spelled out.
   const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);

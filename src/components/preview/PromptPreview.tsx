@@ -4,7 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
 import type { Prompt } from '../../api/types.ts';
 import { usePromptList } from '../../query/useLists.ts';
-import { type UsePromptById, usePrompt } from '../../query/usePrompt.ts';
+import { promptCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -83,7 +84,7 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true, enabled: versionPicker });
   // The picked version is a string from the picker: the registry's checks stop at the props.
-  const query = (usePrompt as UsePromptById)(promptId, {
+  const query = useDetail<Prompt>('PromptPreview', promptCollection, promptId, {
     version: selected === LATEST ? undefined : selected,
     placeholderData: sameIdPlaceholder(promptId),
   });
