@@ -35,10 +35,10 @@ interface Read {
   threshold: number;
   /** The list or batch it waits in. */
   waitsIn?: List;
-  /** Ends it from a list's items (its own request when they lack its id at its version), or with an error. */
-  take(items: Map<string, Item>): void;
-  fail(error: unknown): void;
-  sendOwn(): void;
+  /** Its own request (sends nothing once its signal is aborted). */
+  own(): Promise<Item>;
+  /** Ends the read with its answer (an item, or a promise of one: its own request, or a failure). */
+  finish(answer: Item | Promise<Item>): void;
 }
 
 /** A list request in flight, or a batch (the tick's reads, their request not yet decided). */
@@ -124,14 +124,16 @@ function settle(kind: Kind, list: List, items: Promise<readonly Item[]>): void {
   items.then(
     (answer) => {
       const index = indexOf(kind.collection, answer);
-      if (!list.done) for (const read of retire(kind, list)) read.take(index);
+      if (list.done) return;
+      for (const read of retire(kind, list)) {
+        // The item at the read's version, else its own request (an id the list lacks gets its real error).
+        const item = index.get(read.id);
+        read.finish(item && (read.version ?? item.version) === item.version ? single(item) : read.own());
+      }
     },
     (error: unknown) => {
       if (list.done) return;
-      for (const read of retire(kind, list)) {
-        if (sharedFailure(error)) read.fail(error);
-        else read.sendOwn();
-      }
+      for (const read of retire(kind, list)) read.finish(sharedFailure(error) ? Promise.reject(error) : read.own());
     },
   );
 }
@@ -160,7 +162,7 @@ function decideBatch(kind: Kind, batch: List): void {
         return items;
       }),
     );
-  } else for (const read of rest) read.sendOwn();
+  } else for (const read of rest) read.finish(read.own());
   kind.forgetIfIdle();
 }
 
@@ -168,7 +170,7 @@ function decideBatch(kind: Kind, batch: List): void {
 function route(kind: Kind, read: Read): void {
   const optedOut = read.threshold === Infinity;
   if (!(optedOut && kind.list?.abort) && join(read, kind.list)) return;
-  if (optedOut) return read.sendOwn();
+  if (optedOut) return read.finish(read.own());
   if (!kind.batch) {
     const batch: List = (kind.batch = { tick: read.tick, readers: new Set() });
     queueMicrotask(() => decideBatch(kind, batch));
@@ -255,35 +257,23 @@ export function detailQueryFn<T extends Item>(
     if (signal.aborted) return own();
 
     const kind = kindOf(queryClient, client, collection);
-    return new Promise<T>((resolve, reject) => {
-      const end = () => {
-        signal.removeEventListener('abort', onAbort);
-        leave(kind, read);
-      };
+    return new Promise<T>((resolve) => {
       const read: Read = {
         id,
         version,
         tick: currentTick(),
         forced,
         threshold: batchThreshold,
-        take(items) {
-          const item = items.get(id);
-          if (!item || (version ?? item.version) !== item.version) return read.sendOwn();
-          end();
-          resolve(single(item) as T);
-        },
-        fail(error) {
-          end();
-          reject(error);
-        },
-        sendOwn() {
-          end();
-          own().then(resolve, reject);
+        own,
+        finish(answer) {
+          signal.removeEventListener('abort', onAbort);
+          leave(kind, read);
+          resolve(answer as T | Promise<T>);
         },
       };
       // TanStack settles an aborted query without waiting for its queryFn: the read leaves its list or
       // batch at once, and its own request (never sent, the signal being aborted) ends it.
-      const onAbort = () => read.sendOwn();
+      const onAbort = () => read.finish(own());
       signal.addEventListener('abort', onAbort);
       route(kind, read);
     });
