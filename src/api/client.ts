@@ -18,13 +18,15 @@ export interface PromptApiClientOptions {
    */
   apiKey?: ApiKeySource;
   /**
-   * The `fetch` to use: a test double, or one with your own instrumentation.
+   * The `fetch` to use: a test double, or one with your own instrumentation. One that drops `init.signal`
+   * still times out and aborts: the client stops waiting for it (it cannot stop what that `fetch` sends).
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Milliseconds before a request fails with `TIMEOUT` (the body included). `0` disables the timeout, and
-   * so does a value past the longest a timer can wait (2^31 - 1 ms, about 24.8 days) or `Infinity`.
+   * Milliseconds before a request fails with `TIMEOUT` (the key function and the body included), even with
+   * a `fetch` or a body that ignores the abort signal. `0` disables the timeout, and so does a value past
+   * the longest a timer can wait (2^31 - 1 ms, about 24.8 days) or `Infinity`.
    * @default 10000
    */
   timeoutMs?: number;

@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw';
 import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError } from 'prompt-composer-react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
 
@@ -238,6 +238,43 @@ describe('failures on the way', () => {
     const error = await failure(pending);
     expect(error).toMatchObject({ code: 'ABORTED', retryable: false });
     expect(error.cause).toEqual(new Error('unmounted'));
+  });
+
+  describe('given a fetch or a body that ignores the abort signal (an instrumentation wrapper, a test double)', () => {
+    /** A `fetch` that drops `init.signal` and never answers. */
+    const unanswered: typeof globalThis.fetch = () => new Promise<Response>(() => undefined);
+    /** A `fetch` that answers at once with headers and a body that sends one byte, then never ends. */
+    const endlessBody: typeof globalThis.fetch = async () =>
+      new Response(new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('[')) }), {
+        headers: { 'Content-Type': 'application/json', ...rateLimitHeaders(5000, 4000) },
+      });
+
+    it.each([
+      ['a fetch that never answers', unanswered],
+      ['a body that never ends', endlessBody],
+    ])('%s fails with TIMEOUT after timeoutMs', async (_, fetch) => {
+      vi.useFakeTimers();
+      onTestFinished(() => void vi.useRealTimers());
+      const pending = failure(client({ fetch, timeoutMs: 1_000 }).listPrompts());
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await pending;
+      expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', retryable: true });
+      expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 1000 ms');
+    });
+
+    it.each([
+      ['a fetch that never answers', unanswered],
+      ['a body that never ends', endlessBody],
+    ])("the caller's abort still wins with ABORTED (%s)", async (_, fetch) => {
+      const controller = new AbortController();
+      const started = vi.fn(fetch);
+      const pending = failure(client({ fetch: started, timeoutMs: 0 }).listPrompts({ signal: controller.signal }));
+      await vi.waitFor(() => expect(started).toHaveBeenCalled());
+      controller.abort(new Error('unmounted'));
+      const error = await pending;
+      expect(error).toMatchObject({ code: 'ABORTED', retryable: false });
+      expect(error.cause).toEqual(new Error('unmounted'));
+    });
   });
 
   it('an already aborted signal sends nothing', async () => {
