@@ -6,6 +6,7 @@ export {
   type GetOptions,
   type ListOptions,
   type PromptApiClient,
+  type PromptApiClientBaseOptions,
   type PromptApiClientOptions,
 } from './api/client.ts';
 export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';

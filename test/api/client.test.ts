@@ -1,5 +1,5 @@
 import { delay, HttpResponse, http } from 'msw';
-import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError } from 'prompt-composer-react';
+import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiClientOptions } from 'prompt-composer-react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
@@ -7,8 +7,9 @@ import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
 const baseUrl = 'https://api.test/v1';
 const apiKey = 'pk_secret_do_not_leak_123';
 
-function client(options: Partial<Parameters<typeof createPromptApiClient>[0]> = {}) {
-  return createPromptApiClient({ baseUrl, apiKey, ...options });
+/** A client with this file's key; a cast, so a test may give a key function without a `scope`, as JavaScript can. */
+function client(options: Partial<PromptApiClientOptions> = {}) {
+  return createPromptApiClient({ baseUrl, apiKey, ...options } as PromptApiClientOptions);
 }
 
 async function failure(promise: Promise<unknown>): Promise<PromptApiError> {
@@ -760,13 +761,20 @@ describe('cache scope', () => {
     expect(client({ scope: 'tenant-7' }).scope).toBe('tenant-7');
   });
 
-  it('without a string key (a key function, or none) is the base URL, the same for every instance', () => {
-    const a = client({ apiKey: () => 'pk_a' });
+  it('with a key function is one of its own per client (two accounts never share), and never the key', () => {
+    const keyFunction = () => 'pk_a';
+    // The types require a `scope` with a key function (test/types); JavaScript callers get one of their own.
+    const a = client({ apiKey: keyFunction });
     const b = client({ apiKey: async () => 'pk_b' });
-    expect(a.scope).toBe(baseUrl);
-    expect(b.scope).toBe(a.scope);
-    expect(client({ apiKey: undefined }).scope).toBe(a.scope);
+    expect(a.scope).not.toBe(b.scope);
+    expect(client({ apiKey: keyFunction }).scope).not.toBe(a.scope);
+    expect(a.scope.startsWith(`${baseUrl}#`)).toBe(true);
     expect(a.scope).not.toContain('pk_a');
     expect(client({ apiKey: () => 'pk_a', scope: 'user-1' }).scope).toBe('user-1');
+  });
+
+  it('without a key (behind your proxy) is the base URL, the same for every instance', () => {
+    expect(client({ apiKey: undefined }).scope).toBe(baseUrl);
+    expect(createPromptApiClient({ baseUrl }).scope).toBe(baseUrl);
   });
 });
