@@ -19,6 +19,7 @@ export type {
   ComposerPreviewValues,
   ComposerValues,
   ComposerVersion,
+  IdOption,
   LatestComposerVersion,
   LatestPromptVersion,
   PromptData,
