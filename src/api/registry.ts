@@ -83,6 +83,7 @@ type VariablesOf<K extends Kind, Id, Version> =
     : unknown;
 
 /** The members every object inherits from `Object`: `constructor`, `toString`, `valueOf`, `hasOwnProperty` ... */
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the interface of what every object inherits, on purpose
 type InheritedName = keyof Object;
 
 /** The inherited member names `Variables` uses as variable names, at any level (`never` when none). */
@@ -91,6 +92,7 @@ type InheritedNamesIn<Variables> = Variables extends VariableValue
   : Extract<keyof Variables, InheritedName> | { [Key in keyof Variables]-?: InheritedNamesIn<NonNullable<Variables[Key]>> }[keyof Variables];
 
 /** What an optional property named `Name` must also take so that values may leave it out. */
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- as above
 type Inherited<Name> = Name extends InheritedName ? Object[Name] : never;
 
 /**
@@ -98,14 +100,16 @@ type Inherited<Name> = Name extends InheritedName ? Object[Name] : never;
  * member every object inherits under that name (`Type 'Function' is not assignable to type 'VariableValue |
  * undefined'` for `constructor`), so an optional variable named `constructor`, `toString` or `valueOf` could
  * not be left out. Such a variable also takes the inherited member's type: leaving it out compiles, and only
- * a function of that shape gets through besides a `VariableValue`. Unchanged when no such name is used.
+ * a function of that shape gets through besides a `VariableValue` (the interpolation counts a function as
+ * missing, as if left out). Unchanged when no such name is used.
  */
 type Omissible<Variables> = [InheritedNamesIn<Variables>] extends [never]
   ? Variables
   : {
       [Key in keyof Variables]:
         | (Variables[Key] extends VariableValue | undefined ? Variables[Key] : Omissible<Variables[Key]>)
-        | (Record<never, never> extends Pick<Variables, Key> ? Inherited<Key> : never);
+        // Optional: `undefined` is part of its type (not `{} extends Pick<...>`, which the same check defeats).
+        | (undefined extends Variables[Key] ? Inherited<Key> : never);
     };
 
 /** `Variables` as values take them, or the untyped `Otherwise` when they are unknown. */

@@ -253,17 +253,17 @@ describe('literals the client refuses: type errors with the registry too', () =>
   it('an empty version, and ids no URL path carries', () => {
     // @ts-expect-error an empty version is not a published one
     usePrompt('welcome-email', { version: '' });
-    // @ts-expect-error
+    // @ts-expect-error an empty version, promptQueryOptions
     promptQueryOptions(client, 'welcome-email', { version: '' });
-    // @ts-expect-error
+    // @ts-expect-error an empty version, ComposerPreview
     expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="" />).not.toBeAny();
     // @ts-expect-error not a registered id
     usePrompt('');
-    // @ts-expect-error
+    // @ts-expect-error `..` is not a registered id
     useSuspenseComposer('..');
-    // @ts-expect-error
+    // @ts-expect-error `.` is not a registered id
     composerQueryOptions(client, '.');
-    // @ts-expect-error
+    // @ts-expect-error an empty id, PromptPreview
     expectTypeOf(<PromptPreview promptId="" />).not.toBeAny();
   });
 });

@@ -66,9 +66,9 @@ describe('without a registry', () => {
     usePrompt('x', { version: '' });
     // @ts-expect-error the same for every hook and factory that takes a version
     useSuspenseComposer('x', { version: '' });
-    // @ts-expect-error
+    // @ts-expect-error an empty version, useComposer
     useComposer('x', { version: '' });
-    // @ts-expect-error
+    // @ts-expect-error an empty version, promptQueryOptions
     promptQueryOptions(client, 'x', { version: '' });
     // @ts-expect-error no URL path carries an empty id
     promptQueryOptions(client, '');
@@ -77,11 +77,11 @@ describe('without a registry', () => {
     // @ts-expect-error nor `..`, beside skipToken too
     promptQueryOptions(client, Math.random() > 0.5 ? '..' : skipToken);
     // The previews' props alike (called as functions here, as JSX infers them).
-    // @ts-expect-error
+    // @ts-expect-error an empty id, PromptPreview
     PromptPreview({ promptId: '' });
-    // @ts-expect-error
+    // @ts-expect-error an empty version, PromptPreview
     PromptPreview({ promptId: 'welcome-email', version: '' });
-    // @ts-expect-error
+    // @ts-expect-error `..` as an id, ComposerPreview
     ComposerPreview({ composerId: '..' });
 
     // A string variable may hold anything: its value is checked at run time.
