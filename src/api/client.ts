@@ -47,8 +47,8 @@ export interface PromptApiClientBaseOptions {
    * as the user's id, so the browser finds what the server prefetched.
    * @default with a string key, the base URL plus `#` and a 32-bit fingerprint of the key (never the key
    * itself), the same for every client with that key; with a key function (JavaScript, or a cast), the base
-   * URL plus `#` and a random id: a scope of the client's own, shared with no other; with no key (behind
-   * your proxy), the base URL alone
+   * URL plus `#` and a random number: a scope of the client's own, shared with no other; with no key
+   * (behind your proxy), the base URL alone
    */
   scope?: string;
   /**
@@ -120,13 +120,14 @@ function fingerprint(text: string): string {
 /**
  * The base URL, plus a fingerprint of a string key (the same for every client with that key). A key
  * function cannot be fingerprinted (it may be async, and its key may rotate): such a client gets a random
- * id, a scope of its own, so two accounts never share (the types ask for a `scope` there). Random, not a
- * counter: a counter would repeat after a reload, and a persisted cache would come back to another user.
- * Without a key, the base URL alone: the proxy behind it decides whose data it is.
+ * number, a scope of its own, so two accounts never share (the types ask for a `scope` there). Random, not
+ * a counter: a counter would repeat after a reload, and a persisted cache would come back to another user.
+ * Without a key (or an empty one: no `Authorization` header is sent), the base URL alone: the proxy behind
+ * it decides whose data it is.
  */
 function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
-  if (typeof apiKey === 'function') return `${baseUrl}#${Math.random().toString(36).slice(2)}`;
-  return typeof apiKey === 'string' ? `${baseUrl}#${fingerprint(apiKey)}` : baseUrl;
+  if (!apiKey) return baseUrl;
+  return `${baseUrl}#${typeof apiKey === 'string' ? fingerprint(apiKey) : Math.random()}`;
 }
 
 function itemPath(collection: string, id: string, version: string | undefined): string {
