@@ -172,9 +172,10 @@ export type ComposerData<Id extends string = ComposerId, Version extends string 
 
 /**
  * A literal the client refuses at run time without sending (`BAD_REQUEST`, status 0): the call is a type
- * error that names why. Other literals and plain `string` pass as they are.
+ * error that names why. Other literals and plain `string` pass as they are, and so does a union that may
+ * hold something else (`id && 'welcome-email'` is `'' | 'welcome-email'`): its value is checked at run time.
  */
-type Sendable<Value, Refused, Why extends string> = Value extends Refused ? Value & { readonly [reason in Why]: never } : Value;
+type Sendable<Value, Refused, Why extends string> = [Value] extends [Refused] ? Value & { readonly [reason in Why]: never } : Value;
 
 /**
  * What the `version` option takes: a version of the registered id (`Version`, inferred from the call), or

@@ -90,6 +90,9 @@ describe('without a registry', () => {
     usePrompt(id, { version });
     promptQueryOptions(client, id, { version: id });
     PromptPreview({ promptId: id, version });
+    // A union that may hold something else, as `id && 'x'` is ('' | 'x'), passes too.
+    promptQueryOptions(client, id && 'x', { version: id && '1.0.0' });
+    PromptPreview({ promptId: id && 'x' });
     // Dots inside an id or a version are fine.
     promptQueryOptions(client, 'a.b', { version: '1.0.0' });
     usePrompt('x', { version: undefined });
