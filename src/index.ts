@@ -6,6 +6,7 @@ export {
   type GetOptions,
   type ListOptions,
   type PromptApiClient,
+  type PromptApiClientBaseOptions,
   type PromptApiClientOptions,
 } from './api/client.ts';
 export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
@@ -18,6 +19,7 @@ export type {
   ComposerPreviewValues,
   ComposerValues,
   ComposerVersion,
+  IdOption,
   LatestComposerVersion,
   LatestPromptVersion,
   PromptData,

@@ -10,7 +10,17 @@ import {
 } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
-import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type {
+  ComposerData,
+  ComposerId,
+  ComposerVersion,
+  IdOption,
+  PromptData,
+  PromptId,
+  PromptVersion,
+  SelectedData,
+  VersionOption,
+} from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { detailQueryFn, listQueryFn } from './coalesce.ts';
 import { type Collection, composerCollection, type Item, promptCollection } from './collections.ts';
@@ -121,12 +131,12 @@ function listOptions<T extends Item, TData>(
  */
 export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
   client: PromptApiClient,
-  promptId: Id,
+  promptId: IdOption<'prompt', Id>,
   options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>>;
 export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
   client: PromptApiClient,
-  promptId: Id | SkipToken,
+  promptId: IdOption<'prompt', Id> | SkipToken,
   options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>, true>;
 export function promptQueryOptions<TData = Prompt>(
@@ -160,7 +170,7 @@ export function composerQueryOptions<
   Version extends ComposerVersion<Id> | undefined = undefined,
 >(
   client: PromptApiClient,
-  composerId: Id,
+  composerId: IdOption<'composer', Id>,
   options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>>;
 export function composerQueryOptions<
@@ -169,7 +179,7 @@ export function composerQueryOptions<
   Version extends ComposerVersion<Id> | undefined = undefined,
 >(
   client: PromptApiClient,
-  composerId: Id | SkipToken,
+  composerId: IdOption<'composer', Id> | SkipToken,
   options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>, true>;
 export function composerQueryOptions<TData = Composer>(

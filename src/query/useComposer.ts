@@ -7,7 +7,7 @@ import {
   type UseSuspenseQueryResult,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
-import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type { ComposerData, ComposerId, ComposerVersion, IdOption, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
 import type { WithFallback } from './fallback.ts';
 import { composerCollection } from './collections.ts';
@@ -45,7 +45,7 @@ export type UseComposerResult<TData = Composer, Id extends string = ComposerId, 
  * const { data } = useComposer(params.id) // waits while `params.id` is undefined
  */
 export function useComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
-  composerId: Id | SkipToken | undefined,
+  composerId: IdOption<'composer', Id> | SkipToken | undefined,
   options?: UseComposerOptions<TData, Id, Version>,
 ): UseComposerResult<TData, Id, Version>;
 export function useComposer<TData = Composer>(
@@ -64,7 +64,7 @@ export interface UseSuspenseComposerOptions<TData = Composer, Id extends string 
 
 /** `useComposer` for Suspense. */
 export function useSuspenseComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
-  composerId: Id,
+  composerId: IdOption<'composer', Id>,
   options?: UseSuspenseComposerOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {

@@ -7,7 +7,7 @@ import {
   type UseSuspenseQueryResult,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
-import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type { PromptData, PromptId, PromptVersion, IdOption, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
 import type { WithFallback } from './fallback.ts';
 import { promptCollection } from './collections.ts';
@@ -46,7 +46,7 @@ export type UsePromptResult<TData = Prompt, Id extends string = PromptId, Versio
  * const { data } = usePrompt(params.id) // waits while `params.id` is undefined
  */
 export function usePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
-  promptId: Id | SkipToken | undefined,
+  promptId: IdOption<'prompt', Id> | SkipToken | undefined,
   options?: UsePromptOptions<TData, Id, Version>,
 ): UsePromptResult<TData, Id, Version>;
 export function usePrompt<TData = Prompt>(
@@ -65,7 +65,7 @@ export interface UseSuspensePromptOptions<TData = Prompt, Id extends string = Pr
 
 /** `usePrompt` for Suspense: suspends while loading, throws errors to the nearest error boundary. */
 export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
-  promptId: Id,
+  promptId: IdOption<'prompt', Id>,
   options?: UseSuspensePromptOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {

@@ -201,6 +201,25 @@ describe('usePrompt', () => {
     expect(promptKeys.detail(free, 'x')).not.toEqual(promptKeys.detail(pro, 'x'));
     expect(composerKeys.all(free)).toEqual(['prompt-composer', free.scope, 'composers']);
   });
+
+  it('two clients with key functions (two accounts) on one QueryClient share no entry and no list in flight', async () => {
+    const api = serveMockApi();
+    // JavaScript, or a cast: the types require a `scope` with a key function.
+    const free = api.client(undefined, { apiKey: () => FIXTURE_KEYS.free });
+    const pro = api.client(undefined, { apiKey: async () => FIXTURE_KEYS.pro });
+    const queryClient = createTestQueryClient();
+    renderWithApi(<><PromptList /><PromptName id={welcomeEmail} /></>, { client: free, queryClient });
+    renderWithApi(<><PromptList /><PromptName id={welcomeEmail} /></>, { client: pro, queryClient });
+    await waitFor(() => expect(screen.getAllByText('Welcome email 2.0.0')).toHaveLength(2));
+    // Each account sent its own list (the details joined it), and heard its own quota back.
+    expect(api.sent).toEqual(['GET /prompts', 'GET /prompts']);
+    expect(free.usage.getSnapshot()?.limit).toBe(5_000);
+    expect(pro.usage.getSnapshot()?.limit).toBe(50_000);
+    expect(free.scope).not.toBe(pro.scope);
+    const keys = JSON.stringify(queryClient.getQueryCache().getAll().map((query) => query.queryKey));
+    expect(keys).not.toContain(FIXTURE_KEYS.free);
+    expect(keys).not.toContain(FIXTURE_KEYS.pro);
+  });
 });
 
 describe('fallback', () => {

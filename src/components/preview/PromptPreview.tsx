@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
+import type { IdOption, PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
 import type { Prompt } from '../../api/types.ts';
 import { usePromptList } from '../../query/useLists.ts';
 import { promptCollection } from '../../query/collections.ts';
@@ -13,12 +13,12 @@ import { usePreviewValues } from './usePreviewValues.ts';
 
 /**
  * Props of `PromptPreview`. With the typegen registry, `promptId` and `version` take only registered
- * values, and `initialValues` holds exactly the variables of that version.
+ * values, and `initialValues` only the variables of that version.
  */
 export interface PromptPreviewProps<Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
   extends Omit<PreviewBaseProps, 'initialValues'> {
-  /** The prompt to fetch and preview. */
-  promptId: Id;
+  /** The prompt to fetch and preview. `''`, `'.'` and `'..'` are type errors (no URL path carries them). */
+  promptId: IdOption<'prompt', Id>;
   /**
    * The version selected first; the picker changes it. A new `version` or `promptId` resets the picker
    * to this version.
@@ -26,8 +26,9 @@ export interface PromptPreviewProps<Id extends string = PromptId, Version extend
    */
   version?: VersionOption<'prompt', Version>;
   /**
-   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
-   * With the typegen registry, every variable of the version given (or the latest), and no other.
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`); the others start
+   * empty. Read on mount only. With the typegen registry, variables of the version given (or the latest)
+   * only: an unknown name is a type error.
    * @default {}
    */
   initialValues?: PromptPreviewValues<Id, Version>;
