@@ -14,6 +14,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
       'prompt-composer-react/mocks': fromRoot('./src/mocks/index.ts'),
       'prompt-composer-react': fromRoot('./src/index.ts'),
     },
@@ -22,7 +23,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'bench-node', include: ['bench/**/*.bench.test.{ts,tsx}'], exclude: ['bench/**/*.browser.bench.test.{ts,tsx}'], testTimeout: 60_000 },
+        test: { name: 'bench-node', include: ['bench/**/*.bench.test.{ts,tsx}'], exclude: ['bench/**/*.browser.bench.test.{ts,tsx}', 'bench/scale/**'], testTimeout: 60_000 },
+      },
+      {
+        // `npm run bench:scale`: accounts of 10 to 10,000 prompts and composers (minutes; not part of `npm run bench`).
+        extends: true,
+        test: { name: 'bench-scale', include: ['bench/scale/*.bench.test.tsx'], testTimeout: 1_800_000 },
       },
       {
         extends: true,

@@ -21,7 +21,7 @@ const CLIENT = [
   'query/useLists.js',
   'query/usePrompt.js',
   'query/useUsage.js',
-  'query/useDetailOptions.js',
+  'query/useDetail.js',
   'components/preview/ComposerPreview.js',
   'components/preview/PromptPreview.js',
   'components/usage/UsageBanner.js',

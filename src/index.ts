@@ -6,6 +6,7 @@ export {
   type GetOptions,
   type ListOptions,
   type PromptApiClient,
+  type PromptApiClientBaseOptions,
   type PromptApiClientOptions,
 } from './api/client.ts';
 export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
@@ -18,6 +19,7 @@ export type {
   ComposerPreviewValues,
   ComposerValues,
   ComposerVersion,
+  IdOption,
   LatestComposerVersion,
   LatestPromptVersion,
   PromptData,
@@ -85,6 +87,7 @@ export {
   promptListQueryOptions,
   promptQueryOptions,
 } from './query/options.ts';
+export { type DehydratableQuery, dehydrateEachItemOnce, reportPersistFailure, type ReportPersistFailureOptions } from './query/persistence.ts';
 export { PromptApiProvider, type PromptApiProviderProps, usePromptApi } from './query/PromptApiProvider.tsx';
 export { promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
 export {

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { createPromptApiClient, PromptApiProvider, UsageBanner } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { useEffect, useMemo } from 'react';
@@ -63,6 +64,39 @@ export const Exceeded: Story = {
     await expect(banner(canvasElement)?.getAttribute('role')).toBe('alert');
     await expect(canvas.getByRole('link', { name: /upgrade/i })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Check again' })).toBeVisible();
+  },
+};
+
+/** Whether the plan of the UpgradedWithoutUsageHeaders story has been upgraded (reset before each render). */
+const upgrade = { done: false };
+
+/**
+ * "Check again" after an upgrade, through a proxy that drops the `X-RateLimit-*` headers (or CORS without
+ * `Access-Control-Expose-Headers`): the service answered, so the alert goes, and the status region says
+ * what is known: requests go through again, how many are left was not reported.
+ */
+export const UpgradedWithoutUsageHeaders: Story = {
+  parameters: {
+    apiKey: FIXTURE_KEYS.exhausted,
+    msw: {
+      handlers: {
+        api: [
+          // Before the API's handlers (in the same group, which keeps its place): once upgraded, the list
+          // answers 200 without rate-limit headers.
+          http.get(`${DEFAULT_BASE_URL}/prompts`, () => (upgrade.done ? HttpResponse.json([]) : undefined)),
+          ...storyApi('happy', () => {
+            upgrade.done = false;
+          }).api,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
+    upgrade.done = true;
+    await userEvent.click(canvas.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(banner(canvasElement)).toBeNull());
+    await expect(canvas.getByRole('status')).toHaveTextContent('Requests go through again. The service did not say how many are left.');
   },
 };
 

@@ -79,7 +79,7 @@ try {
     return { status: response.status, text, headers: response.headers };
   };
   const pages = {};
-  for (const path of ['/', '/prompt', '/composer', '/preview', '/composer?id=html-showcase']) pages[path] = await get(path);
+  for (const path of ['/', '/prompt', '/composer', '/preview', '/composer?id=html-showcase', '/dashboard']) pages[path] = await get(path);
   check('every page answers 200', Object.values(pages).every((page) => page.status === 200), Object.entries(pages).map(([path, page]) => `${path} ${page.status}`).join(', '));
 
   check(
@@ -187,6 +187,17 @@ try {
       const refetched = bodies.filter((body) => body.where.startsWith(`GET ${base}/api/prompt-api/composers/`));
       check(`${mode}: the browser uses the prefetched composer (same scope): no request for it`, refetched.length === 0, refetched.map((body) => body.where).join(', '));
       check(`${mode}: the preview hydrates without a warning or error`, tab.messages.length === 0, tab.messages.join('; '));
+      await tab.context.close();
+    });
+    await step(`${mode}: a client page with a list and five detail rows`, async () => {
+      const before = bodies.length;
+      const tab = await visit(base, '/dashboard');
+      await tab.page.getByText(/^\d+ prompts$/).waitFor();
+      await tab.page.locator('li[data-state="ready"]').nth(4).waitFor();
+      const sent = bodies.slice(before).filter((body) => body.where.startsWith(`GET ${base}/api/prompt-api/`)).map((body) => body.where.slice(`GET ${base}/api/prompt-api`.length));
+      // Under `next dev`, StrictMode mounts the page twice: still one list, no request per row.
+      check(`${mode}: the list and its five rows cost one request`, sent.length === 1 && sent[0] === '/prompts', sent.join(', '));
+      check(`${mode}: the dashboard renders without a warning or error`, tab.messages.length === 0, tab.messages.join('; '));
       await tab.context.close();
     });
     await step(`${mode}: the Server Component page`, async () => {

@@ -4,27 +4,32 @@ import type { Composer, Prompt } from './types.ts';
 import { createUsageStore, type UsageStore } from './usage-store.ts';
 import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from './validate.ts';
 
-/** Options of `createPromptApiClient`. */
-export interface PromptApiClientOptions {
+/**
+ * The options every client takes; `PromptApiClientOptions` adds the rule that a key function needs a
+ * `scope`.
+ */
+export interface PromptApiClientBaseOptions {
   /**
    * Base address of the API, such as `https://api.example.com/v1` or `/api/prompts` behind your own
    * proxy. A trailing slash is ignored.
    */
   baseUrl: string;
   /**
-   * The API key, or a function that returns it (sync or async, called before every request). With no key,
-   * no `Authorization` header is sent: use that behind a server-side proxy that adds it.
+   * The API key, or a function that returns it (sync or async, called before every request; it needs a
+   * `scope`). With no key, no `Authorization` header is sent: use that behind a server-side proxy that adds it.
    * @default undefined
    */
   apiKey?: ApiKeySource;
   /**
-   * The `fetch` to use: a test double, or one with your own instrumentation.
+   * The `fetch` to use: a test double, or one with your own instrumentation. One that drops `init.signal`
+   * still times out and aborts: the client stops waiting for it (it cannot stop what that `fetch` sends).
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Milliseconds before a request fails with `TIMEOUT` (the body included). `0` disables the timeout, and
-   * so does a value past the longest a timer can wait (2^31 - 1 ms, about 24.8 days) or `Infinity`.
+   * Milliseconds before a request fails with `TIMEOUT` (the key function and the body included), even with
+   * a `fetch` or a body that ignores the abort signal. `0` disables the timeout, and so does a value past
+   * the longest a timer can wait (2^31 - 1 ms, about 24.8 days) or `Infinity`.
    * @default 10000
    */
   timeoutMs?: number;
@@ -34,13 +39,16 @@ export interface PromptApiClientOptions {
    */
   headers?: Record<string, string>;
   /**
-   * Cache scope for query keys: clients with different scopes never share cached entries. Give the server's
-   * and the browser's client the same `scope` for server rendering when their base URLs or keys differ.
-   * Without a string key (a key function, or none) the default is the base URL alone, so clients on the
-   * same base URL share cache entries: set a per-account `scope` when one QueryClient serves several
-   * accounts (two key functions for two users, a proxy per user).
-   * @default the base URL, plus `#` and a 32-bit fingerprint of `apiKey` when it is a string (never the
-   * key itself)
+   * Cache scope for query keys: clients with different scopes never share cached entries or requests in
+   * flight; clients with the same scope do, so give one scope to clients of one account only. Never put
+   * the API key in it. Required in the types when `apiKey` is a function: a key function cannot be
+   * fingerprinted (it may be async, and its key may rotate), and only you know whose key it returns. For
+   * server rendering, give the server's client (one per request) and the browser's the same `scope`, such
+   * as the user's id, so the browser finds what the server prefetched.
+   * @default with a string key, the base URL plus `#` and a 32-bit fingerprint of the key (never the key
+   * itself), the same for every client with that key; with a key function (JavaScript, or a cast), the base
+   * URL plus `#` and a random number: a scope of the client's own, shared with no other; with no key
+   * (behind your proxy), the base URL alone
    */
   scope?: string;
   /**
@@ -49,6 +57,18 @@ export interface PromptApiClientOptions {
    */
   now?: () => number;
 }
+
+/**
+ * Options of `createPromptApiClient`. With a key function, `scope` is required: the client cannot tell
+ * whose key the function returns, and two accounts on one QueryClient must not share entries.
+ *
+ * @example
+ * createPromptApiClient({ baseUrl: '/api/prompts' }) // no key: your proxy adds it
+ * createPromptApiClient({ baseUrl, apiKey: 'pk_live_...' })
+ * createPromptApiClient({ baseUrl, apiKey: () => session.token, scope: `user-${session.userId}` })
+ */
+export type PromptApiClientOptions = PromptApiClientBaseOptions &
+  ({ apiKey?: string | undefined } | { apiKey?: ApiKeySource | undefined; scope: string });
 
 /** Options of a single-item read. */
 export interface GetOptions {
@@ -98,12 +118,16 @@ function fingerprint(text: string): string {
 }
 
 /**
- * The base URL, plus a fingerprint of a string key. A key function cannot be fingerprinted (it may be async,
- * and its key may rotate), so without a string key the scope is the base URL alone: the same for every
- * instance, so a server that makes a client per request and the browser's client share keys.
+ * The base URL, plus a fingerprint of a string key (the same for every client with that key). A key
+ * function cannot be fingerprinted (it may be async, and its key may rotate): such a client gets a random
+ * number, a scope of its own, so two accounts never share (the types ask for a `scope` there). Random, not
+ * a counter: a counter would repeat after a reload, and a persisted cache would come back to another user.
+ * Without a key (or an empty one: no `Authorization` header is sent), the base URL alone: the proxy behind
+ * it decides whose data it is.
  */
 function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
-  return typeof apiKey === 'string' ? `${baseUrl}#${fingerprint(apiKey)}` : baseUrl;
+  if (!apiKey) return baseUrl;
+  return `${baseUrl}#${typeof apiKey === 'string' ? fingerprint(apiKey) : Math.random()}`;
 }
 
 function itemPath(collection: string, id: string, version: string | undefined): string {

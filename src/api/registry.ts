@@ -82,8 +82,38 @@ type VariablesOf<K extends Kind, Id, Version> =
       : unknown
     : unknown;
 
-/** `Variables`, or the untyped `Otherwise` when they are unknown. */
-type KnownOr<Variables, Otherwise> = unknown extends Variables ? Otherwise : Variables;
+/** The members every object inherits from `Object`: `constructor`, `toString`, `valueOf`, `hasOwnProperty` ... */
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the interface of what every object inherits, on purpose
+type InheritedName = keyof Object;
+
+/** The inherited member names `Variables` uses as variable names, at any level (`never` when none). */
+type InheritedNamesIn<Variables> = Variables extends VariableValue
+  ? never
+  : Extract<keyof Variables, InheritedName> | { [Key in keyof Variables]-?: InheritedNamesIn<NonNullable<Variables[Key]>> }[keyof Variables];
+
+/** What an optional property named `Name` must also take so that values may leave it out. */
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- as above
+type Inherited<Name> = Name extends InheritedName ? Object[Name] : never;
+
+/**
+ * `Variables` as values take them. TypeScript checks an optional property that values leave out against the
+ * member every object inherits under that name (`Type 'Function' is not assignable to type 'VariableValue |
+ * undefined'` for `constructor`), so an optional variable named `constructor`, `toString` or `valueOf` could
+ * not be left out. Such a variable also takes the inherited member's type: leaving it out compiles, and only
+ * a function of that shape gets through besides a `VariableValue` (the interpolation counts a function as
+ * missing, as if left out). Unchanged when no such name is used.
+ */
+type Omissible<Variables> = [InheritedNamesIn<Variables>] extends [never]
+  ? Variables
+  : {
+      [Key in keyof Variables]:
+        | (Variables[Key] extends VariableValue | undefined ? Variables[Key] : Omissible<Variables[Key]>)
+        // Optional: `undefined` is part of its type (not `{} extends Pick<...>`, which the same check defeats).
+        | (undefined extends Variables[Key] ? Inherited<Key> : never);
+    };
+
+/** `Variables` as values take them, or the untyped `Otherwise` when they are unknown. */
+type KnownOr<Variables, Otherwise> = unknown extends Variables ? Otherwise : Omissible<Variables>;
 
 /** A registered prompt id; any string when nothing is registered. */
 export type PromptId = IdOf<'prompts'>;
@@ -141,10 +171,32 @@ export type ComposerData<Id extends string = ComposerId, Version extends string 
     : Composer;
 
 /**
- * What the `version` option takes: a version of the registered id (`Version`, inferred from the call),
- * or any string when nothing is registered.
+ * A literal the client refuses at run time without sending (`BAD_REQUEST`, status 0): the call is a type
+ * error that names why. Other literals and plain `string` pass as they are, and so does a union that may
+ * hold something else (`id && 'welcome-email'` is `'' | 'welcome-email'`): its value is checked at run time.
  */
-export type VersionOption<K extends 'prompt' | 'composer', Version> = IsRegistered<`${K}s`> extends true ? Version : string;
+type Sendable<Value, Refused, Why extends string> = [Value] extends [Refused] ? Value & { readonly [reason in Why]: never } : Value;
+
+/**
+ * What the `version` option takes: a version of the registered id (`Version`, inferred from the call), or
+ * any string when nothing is registered but the literal `''`, which the client refuses (it would send
+ * `?version=` while the cache counts it as pinned). With explicit type arguments (`Version` left at its
+ * default), any string.
+ */
+export type VersionOption<K extends 'prompt' | 'composer', Version> =
+  IsRegistered<`${K}s`> extends true
+    ? Version
+    : [Version] extends [undefined]
+      ? string
+      : Sendable<Version, '', 'an empty version is refused at run time: leave `version` out for the latest'>;
+
+/**
+ * What an id parameter takes: a registered id (`Id`, inferred from the call), or any string when nothing is
+ * registered but the literals `''`, `'.'` and `'..'`, which no URL path can carry (the client refuses them
+ * at run time). A `string` variable passes: its value is checked at run time.
+ */
+export type IdOption<K extends 'prompt' | 'composer', Id> =
+  IsRegistered<`${K}s`> extends true ? Id : Sendable<Id, '' | '.' | '..', 'this id (empty, . or ..) cannot be sent in a URL path: the client refuses it at run time'>;
 
 /**
  * The data a hook returns: `TData` from `select`, or the registered `Registered` when `TData` is the
@@ -175,43 +227,31 @@ type Names<Variables, Prefix extends string = ''> = string extends keyof Variabl
         : Names<NonNullable<Variables[Key]>, `${Prefix}${Key}.`>;
     }[keyof Variables & string];
 
-/** The dotted names reached through required keys only. */
-type RequiredNames<Variables, Prefix extends string = ''> = string extends keyof Variables
-  ? never
-  : {
-      [Key in keyof Variables & string]-?: Record<never, never> extends Pick<Variables, Key>
-        ? never
-        : Variables[Key] extends VariableValue
-          ? `${Prefix}${Key}`
-          : RequiredNames<Variables[Key], `${Prefix}${Key}.`>;
-    }[keyof Variables & string];
-
-/** One object type instead of an intersection, for readable hovers and error messages. */
-type Simplify<T> = { [Key in keyof T]: T[Key] };
-
 /**
  * Registered variables as a preview's form state: each dotted name to its text (`{ 'customer.name': 'Ada' }`),
- * optional names optional; an empty record when there are none, and any names when they are unknown.
+ * every name optional (the form starts with what is given, the rest empty); an empty record when there are
+ * none, and any names when they are unknown. A name inherited from `Object` (`constructor`) also takes the
+ * inherited member's type, or leaving it out would not compile (see `Omissible`).
  */
 type FormValues<Variables> = unknown extends Variables
   ? AnyFormValues
   : [Names<Variables>] extends [never]
     ? Readonly<Record<string, never>>
-    : Simplify<
-        { readonly [Name in RequiredNames<Variables>]: string } & { readonly [Name in Exclude<Names<Variables>, RequiredNames<Variables>>]?: string }
-      >;
+    : { readonly [Name in Names<Variables>]?: string | Inherited<Name> };
 
 /**
- * The `initialValues` of `PromptPreview` for a prompt version: every variable by its dotted name, as text.
- * `Readonly<Record<string, string>>` when nothing is registered.
+ * The `initialValues` of `PromptPreview` for a prompt version: any of its variables by dotted name, as text
+ * (the rest start empty); unknown names are type errors. `Readonly<Record<string, string>>` when nothing is
+ * registered.
  */
 export type PromptPreviewValues<Id extends string = PromptId, Version extends string | undefined = undefined> = FormValues<
   VariablesOf<'prompts', Id, ResolvedVersion<'prompts', Id, Version>>
 >;
 
 /**
- * The `initialValues` of `ComposerPreview`: every variable of the composer's prompt segments by its dotted
- * name. Known for the latest version only; `Readonly<Record<string, string>>` otherwise.
+ * The `initialValues` of `ComposerPreview`: any variables of the composer's prompt segments by dotted name,
+ * as text (the rest start empty); unknown names are type errors. Known for the latest version only;
+ * `Readonly<Record<string, string>>` otherwise.
  */
 export type ComposerPreviewValues<Id extends string = ComposerId, Version extends string | undefined = undefined> = FormValues<
   VariablesOf<'composers', Id, ResolvedVersion<'composers', Id, Version>>

@@ -133,8 +133,10 @@ export async function request<T>(
     // Checked before `Headers.set`, whose own error would quote the key.
     if (key && !/^[\x21-\x7e]+$/.test(key)) throw new KeyError('the API key holds characters a header cannot carry');
     if (key) headers.set('Authorization', `Bearer ${key}`);
-    response = await context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal });
-    text = await response.text();
+    // Raced against the signal too: a `fetch` that drops `init.signal` (an instrumentation wrapper, a test
+    // double) or a body that never ends would otherwise outlive the timeout and the caller's abort.
+    response = await untilAborted(context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal }), controller.signal);
+    text = await untilAborted(response.text(), controller.signal);
   } catch (cause) {
     if (cause instanceof KeyError) return fail({ code: 'API_KEY_ERROR', detail: cause.message, cause: cause.cause });
     if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });

@@ -8,8 +8,9 @@ try {
     log: (text) => console.log(text),
     error: (text) => console.error(text),
   });
-} catch (error) {
-  // Exit 1 means "out of date" to CI: anything unexpected is 2, like every other failure.
-  console.error(error);
+} catch {
+  // `main` prints what it catches, redacted; this is only for a failure of that printing itself. Exit 1
+  // means "out of date" to CI: anything unexpected is 2, like every other failure.
+  console.error('prompt-composer-react: an unexpected error (not shown, as it may quote the key).');
   process.exitCode = EXIT.failed;
 }

@@ -30,8 +30,47 @@ function usageError(output: Output, message: string): number {
   return EXIT.failed;
 }
 
-/** Runs the command line `args` (without `node` and the script); resolves with the exit code. */
-export async function main(args: readonly string[], env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> {
+/** What a key becomes in anything the CLI prints. */
+export const REDACTED = '[redacted]';
+
+/**
+ * `output`, with every form of the key a message may carry (as sent, URL-encoded, JSON-escaped) replaced:
+ * the service's error text may quote the key (a 401 body, a 429's upgrade link), and CI keeps stderr.
+ */
+function redacting(output: Output, keys: ReadonlySet<string>): Output {
+  const redact = (text: string) => {
+    const forms = [...keys].flatMap((key) => [key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)]);
+    // Longest first, so a form that contains another is replaced whole.
+    return forms.sort((a, b) => b.length - a.length).reduce((result, form) => result.split(form).join(REDACTED), text);
+  };
+  return { log: (text) => output.log(redact(text)), error: (text) => output.error(redact(text)) };
+}
+
+/**
+ * Runs the command line `args` (without `node` and the script); resolves with the exit code. Nothing it
+ * prints holds the key: argument values are never echoed, and every message passes through `redacting`.
+ */
+export async function main(args: readonly string[], env: Readonly<Record<string, string | undefined>>, printer: Output): Promise<number> {
+  // The default variable's key, and the one `--key-env` names once the arguments are read.
+  const keys = new Set<string>();
+  const keyIs = (key: string | undefined) => void (key && keys.add(key));
+  keyIs(env[DEFAULT_KEY_ENV]);
+  const output = redacting(printer, keys);
+  try {
+    return await run(args, env, output, keyIs);
+  } catch (error) {
+    // Exit 1 means "out of date" to CI: anything unexpected is 2, like every other failure, and printed redacted.
+    output.error(error instanceof Error ? (error.stack ?? String(error)) : String(error));
+    return EXIT.failed;
+  }
+}
+
+async function run(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  output: Output,
+  keyIs: (key: string | undefined) => void,
+): Promise<number> {
   const keyFlag = args.find((arg) => KEY_FLAG.test(arg));
   if (keyFlag) {
     const name = keyFlag.split('=')[0];
@@ -63,19 +102,23 @@ export async function main(args: readonly string[], env: Readonly<Record<string,
     output.log(USAGE);
     return EXIT.ok;
   }
+  // Positional arguments are never echoed: a key pasted on the command line would be printed back.
   const [command, ...rest] = positionals;
-  if (command !== 'typegen') return usageError(output, command === undefined ? 'No command given.' : `Unknown command "${command}".`);
-  if (rest.length > 0) return usageError(output, `Unexpected argument "${rest[0]}".`);
+  if (command !== 'typegen') return usageError(output, command === undefined ? 'No command given.' : 'Unknown command (not shown): the only command is typegen.');
+  if (rest.length > 0) return usageError(output, 'typegen takes options only: an argument after it (not shown) is one too many.');
 
   const baseUrl = values['base-url'];
   if (!baseUrl) return usageError(output, '--base-url is required.');
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    return usageError(output, `--base-url "${baseUrl}" is not an http(s) URL.`);
+    return usageError(output, '--base-url is not an http(s) URL (the value is not shown).');
   }
   const keyEnv = values['key-env'];
   const apiKey = env[keyEnv];
+  keyIs(apiKey);
   if (!apiKey) {
-    return usageError(output, `${keyEnv} is not set: export the API key in it (the dashboard's account settings have one).`);
+    // A name of our own is safe to print; the value of --key-env might be a key pasted in the wrong place.
+    const name = keyEnv === DEFAULT_KEY_ENV ? DEFAULT_KEY_ENV : 'The variable --key-env names';
+    return usageError(output, `${name} is not set: export the API key in it (the dashboard's account settings have one).`);
   }
   return typegen({ baseUrl, out: values.out, check: values.check, apiKey, keyEnv }, output);
 }

@@ -95,9 +95,23 @@ function key(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : quote(name);
 }
 
-/** A single-quoted TypeScript string literal. */
+/**
+ * Characters a diff would not show: controls, format characters (bidi overrides such as U+202E, zero-width
+ * U+200B), line and paragraph separators (U+2028, U+2029), spaces other than U+0020, and the other
+ * default-ignorable code points (U+3164 HANGUL FILLER, a valid letter of a variable name).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** `\uXXXX` (or `\u{XXXXX}` past the BMP) for one character. */
+function unicodeEscape(character: string): string {
+  const code = character.codePointAt(0) as number;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** A single-quoted TypeScript string literal, with every character a diff would not show escaped. */
 function quote(text: string): string {
-  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+  const escaped = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${escaped.replace(INVISIBLE, (character) => (character === ' ' ? character : unicodeEscape(character)))}'`;
 }
 
 function indent(depth: number): string {

@@ -88,9 +88,10 @@ function notFound(db: MockDb): Response {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port = 0, host = '127.0.0.1', basePath = '', db = createMockDb(), latency = 0, faults = [], handlers = [] } = options;
   const prefix = basePath.replace(/\/+$/, '');
-  // A relative base: the server answers on whatever Host it is reached by.
-  const all = [...handlers, ...createPromptApiHandlers({ baseUrl: prefix, db, latency, faults })];
   let origin = '';
+  // On the server's own origin, known once it listens (requests are built on it, whatever Host reached it).
+  // Not a relative base: msw resolves one against `location` where a DOM is present (a jsdom test).
+  let all: RequestHandler[] = [];
 
   const server: Server = createServer((incoming, outgoing) => {
     void (async () => {
@@ -101,7 +102,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           return;
         }
         const request = toRequest(incoming, origin);
-        const response = (await getResponse(all as RequestHandler[], request)) ?? notFound(db);
+        const response = (await getResponse(all, request)) ?? notFound(db);
         if (response.type === 'error') {
           incoming.socket.destroy();
           return;
@@ -139,6 +140,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   origin = `http://${shownHost}:${address.port}`;
+  all = [...handlers, ...createPromptApiHandlers({ baseUrl: `${origin}${prefix}`, db, latency, faults })];
 
   return {
     url: `${origin}${prefix}`,

@@ -30,10 +30,10 @@ export interface PromptApiProviderProps extends PromptQueryDefaults {
  *   </PromptApiProvider>
  * </QueryClientProvider>
  */
-export function PromptApiProvider({ client, staleTime, retry, retryDelay, batchThreshold, children }: PromptApiProviderProps) {
+export function PromptApiProvider({ client, staleTime, retry, retryDelay, batchThreshold, coalescePinned, children }: PromptApiProviderProps) {
   const value = useMemo(
-    () => ({ client, defaults: { staleTime, retry, retryDelay, batchThreshold } }),
-    [client, staleTime, retry, retryDelay, batchThreshold],
+    () => ({ client, defaults: { staleTime, retry, retryDelay, batchThreshold, coalescePinned } }),
+    [client, staleTime, retry, retryDelay, batchThreshold, coalescePinned],
   );
   return <PromptApiContext.Provider value={value}>{children}</PromptApiContext.Provider>;
 }

@@ -1,17 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GetOptions, ListOptions, PromptApiClient } from '../api/client.ts';
 import type { Composer, Prompt } from '../api/types.ts';
-import { composerKeys, promptKeys } from './keys.ts';
+import { composerKeys, type KeyScope, promptKeys } from './keys.ts';
 
 /** What every listed item has. */
 export type Item = { version: string; publishedVersions?: unknown };
 
-/** What the query functions need to know of a collection: its keys, ids, and requests. */
+/**
+ * What the query functions need to know of a collection: its keys, ids, and requests. (Methods, so that a
+ * `Collection<Prompt>` serves where any collection of items is read.)
+ */
 export interface Collection<T extends Item> {
   keys: typeof promptKeys | typeof composerKeys;
-  id: (item: T) => string;
-  get: (client: PromptApiClient, id: string, options: GetOptions) => Promise<T>;
-  list: (client: PromptApiClient, options: ListOptions) => Promise<T[]>;
+  id(item: T): string;
+  get(client: PromptApiClient, id: string, options: GetOptions): Promise<T>;
+  list(client: PromptApiClient, options: ListOptions): Promise<T[]>;
 }
 
 /** The prompts. */
@@ -35,10 +38,23 @@ export function single<T extends Item>({ publishedVersions: _, ...item }: T): T 
   return item as T;
 }
 
+/** Each list's items by id, built once per list (a lookup is then O(1), not a scan). */
+const indexes = new WeakMap<readonly Item[], Map<string, Item>>();
+
+/** When the request of a list's items was sent: its data is as old as that, not as its answer. */
+const listedAt = new WeakMap<readonly Item[], number>();
+
+/** `items` by id. */
+export function indexOf<T extends Item>(collection: Collection<T>, items: readonly T[]): Map<string, T> {
+  let index = indexes.get(items) as Map<string, T> | undefined;
+  if (!index) indexes.set(items, (index = new Map(items.map((item) => [collection.id(item), item]))));
+  return index;
+}
+
 /**
- * Sends the list request and seeds each item's "latest" entry from it. The pinned entry at the latest
- * version is not seeded: a pinned read finds its version in the "latest" entry (see `detailQueryFn`), so
- * the cache, and a persisted copy of it, holds each item once.
+ * Sends the list request. It seeds nothing: a detail read finds its item in the cached list on demand
+ * (`listedItem`), so a list costs the cache a constant number of events whatever its length, and the
+ * cache, and a persisted copy of it, holds each item once.
  */
 export async function fetchList<T extends Item>(
   queryClient: QueryClient,
@@ -47,13 +63,38 @@ export async function fetchList<T extends Item>(
   includeVersions: boolean | undefined,
   signal: AbortSignal,
 ): Promise<T[]> {
-  const startedAt = Date.now();
+  const sentAt = Date.now();
   const items = await collection.list(client, { includeVersions, signal });
-  // The list's data is as old as its request: entries fetched while it was in flight are newer and kept.
-  for (const item of items) {
-    const key = collection.keys.detail(client, collection.id(item));
-    const state = queryClient.getQueryState(key);
-    if (!state || state.dataUpdatedAt < startedAt) queryClient.setQueryData(key, single(item), { updatedAt: startedAt });
-  }
+  listedAt.set(items, sentAt);
+  // TanStack keeps the cached array when the answer is deeply equal to it (structural sharing).
+  const cached = queryClient.getQueryData<T[]>(collection.keys.list(client, { includeVersions }));
+  if (cached) listedAt.set(cached, sentAt);
   return items;
+}
+
+/** An item found in a cached list, with the time its list was requested. */
+export interface ListedItem<T> {
+  item: T;
+  at: number;
+}
+
+/** `id`'s item in the newest cached list of `collection` (with or without `publishedVersions`). */
+export function listedItem<T extends Item>(queryClient: QueryClient, client: KeyScope, collection: Collection<T>, id: string) {
+  let found: ListedItem<T> | undefined;
+  for (const includeVersions of [false, true]) {
+    const state = queryClient.getQueryState<T[]>(collection.keys.list(client, { includeVersions }));
+    const item = state?.data && indexOf(collection, state.data).get(id);
+    const at = item ? (listedAt.get(state.data as T[]) ?? state.dataUpdatedAt) : 0;
+    if (item && (!found || at > found.at)) found = { item: single(item), at };
+  }
+  return found;
+}
+
+/**
+ * What the cache knows of `id`'s latest version: its "latest" entry, and its item in the newest cached
+ * list (either may be missing, and they may differ: a list newer than the entry, or older).
+ */
+export function latestInCache<T extends Item>(queryClient: QueryClient, client: KeyScope, collection: Collection<T>, id: string): T[] {
+  const known = [queryClient.getQueryData<T>(collection.keys.detail(client, id)), listedItem(queryClient, client, collection, id)?.item];
+  return known.filter((item) => item !== undefined);
 }

@@ -10,7 +10,17 @@ import {
 } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import type { PromptApiError } from '../api/errors.ts';
-import type { ComposerData, ComposerId, ComposerVersion, PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type {
+  ComposerData,
+  ComposerId,
+  ComposerVersion,
+  IdOption,
+  PromptData,
+  PromptId,
+  PromptVersion,
+  SelectedData,
+  VersionOption,
+} from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { detailQueryFn, listQueryFn } from './coalesce.ts';
 import { type Collection, composerCollection, type Item, promptCollection } from './collections.ts';
@@ -40,6 +50,16 @@ export interface PromptQueryDefaults {
    * @default 2
    */
   batchThreshold?: number;
+  /**
+   * Whether a read pinned to a version that the cache cannot place waits for a list of its kind (one in
+   * flight, or its tick's batch) and takes the list's entry when the list holds that version. On a cold
+   * cache a pinned version that is not the latest then costs a round trip more: it is sent once the list
+   * has answered. `false` sends such a read at once: one request more, one round trip less
+   * (docs/coalescing.md, "Latency").
+   * A pinned read that the cache rules out (it knows another latest version) is always sent at once.
+   * @default true
+   */
+  coalescePinned?: boolean;
 }
 
 /**
@@ -75,10 +95,11 @@ export function detailOptions<T extends Item, TData>(
   id: string | SkipToken,
   { version, ...defaults }: { version?: string } & PromptQueryDefaults,
 ): PromptApiQueryOptions<T, TData, true> {
+  const readPolicy = policy(defaults, version !== undefined);
   return queryOptions<T, PromptApiError, TData>({
     queryKey: collection.keys.detail(client, id === skipToken ? SKIPPED_ID : id, version),
-    queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, defaults.batchThreshold),
-    ...policy(defaults, version !== undefined),
+    queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, { ...defaults, ...readPolicy }),
+    ...readPolicy,
   }) as PromptApiQueryOptions<T, TData, true>;
 }
 
@@ -110,12 +131,12 @@ function listOptions<T extends Item, TData>(
  */
 export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
   client: PromptApiClient,
-  promptId: Id,
+  promptId: IdOption<'prompt', Id>,
   options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>>;
 export function promptQueryOptions<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
   client: PromptApiClient,
-  promptId: Id | SkipToken,
+  promptId: IdOption<'prompt', Id> | SkipToken,
   options?: { version?: VersionOption<'prompt', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<PromptData<Id, Version>, SelectedData<TData, Prompt, PromptData<Id, Version>>, true>;
 export function promptQueryOptions<TData = Prompt>(
@@ -149,7 +170,7 @@ export function composerQueryOptions<
   Version extends ComposerVersion<Id> | undefined = undefined,
 >(
   client: PromptApiClient,
-  composerId: Id,
+  composerId: IdOption<'composer', Id>,
   options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>>;
 export function composerQueryOptions<
@@ -158,7 +179,7 @@ export function composerQueryOptions<
   Version extends ComposerVersion<Id> | undefined = undefined,
 >(
   client: PromptApiClient,
-  composerId: Id | SkipToken,
+  composerId: IdOption<'composer', Id> | SkipToken,
   options?: { version?: VersionOption<'composer', Version> } & PromptQueryDefaults,
 ): PromptApiQueryOptions<ComposerData<Id, Version>, SelectedData<TData, Composer, ComposerData<Id, Version>>, true>;
 export function composerQueryOptions<TData = Composer>(

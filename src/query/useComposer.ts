@@ -2,20 +2,16 @@
 
 import {
   type SkipToken,
-  skipToken,
   type UseQueryOptions,
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
-  useQuery,
-  useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
-import type { ComposerData, ComposerId, ComposerVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type { ComposerData, ComposerId, ComposerVersion, IdOption, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Composer } from '../api/types.ts';
-import { type WithFallback, withFallback } from './fallback.ts';
+import type { WithFallback } from './fallback.ts';
 import { composerCollection } from './collections.ts';
-import type { PromptApiQueryOptions } from './options.ts';
-import { useDetailOptions } from './useDetailOptions.ts';
+import { useDetail, useSuspenseDetail } from './useDetail.ts';
 
 /**
  * Options of `useComposer`: a version, a fallback, and any TanStack query option but key and fetch. `Id`
@@ -38,12 +34,6 @@ export type UseComposerResult<TData = Composer, Id extends string = ComposerId, 
   SelectedData<TData, Composer, ComposerData<Id, Version>>
 >;
 
-/** `useComposer` without the registry's checks, for callers that hold the id and version as plain strings. */
-export type UseComposerById = <TData = Composer>(
-  composerId: string | SkipToken | undefined,
-  options?: UseComposerOptions<TData, string, string>,
-) => WithFallback<TData>;
-
 /**
  * One composer. Free after `useComposerList()` (the list seeds it). With the typegen registry,
  * `composerId` and `version` take only registered values, and `data` carries both. Without an id
@@ -55,18 +45,14 @@ export type UseComposerById = <TData = Composer>(
  * const { data } = useComposer(params.id) // waits while `params.id` is undefined
  */
 export function useComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
-  composerId: Id | SkipToken | undefined,
+  composerId: IdOption<'composer', Id> | SkipToken | undefined,
   options?: UseComposerOptions<TData, Id, Version>,
 ): UseComposerResult<TData, Id, Version>;
 export function useComposer<TData = Composer>(
   composerId: string | SkipToken | undefined,
   options: UseComposerOptions<TData, string, string> = {},
 ): WithFallback<TData> {
-  const { fallback, ...rest } = options;
-  const result = useQuery(
-    useDetailOptions<Composer, TData>('useComposer', composerCollection, composerId ?? skipToken, rest),
-  );
-  return withFallback(result, fallback);
+  return useDetail<Composer, TData>('useComposer', composerCollection, composerId, options);
 }
 
 /** Options of `useSuspenseComposer`. */
@@ -78,12 +64,9 @@ export interface UseSuspenseComposerOptions<TData = Composer, Id extends string 
 
 /** `useComposer` for Suspense. */
 export function useSuspenseComposer<TData = Composer, Id extends ComposerId = ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>(
-  composerId: Id,
+  composerId: IdOption<'composer', Id>,
   options?: UseSuspenseComposerOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Composer, ComposerData<Id, Version>>, PromptApiError>;
 export function useSuspenseComposer<TData = Composer>(composerId: string, options: UseSuspenseComposerOptions<TData, string, string> = {}) {
-  // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
-  return useSuspenseQuery(
-    useDetailOptions<Composer, TData>('useSuspenseComposer', composerCollection, composerId, options) as PromptApiQueryOptions<Composer, TData>,
-  );
+  return useSuspenseDetail<Composer, TData>('useSuspenseComposer', composerCollection, composerId, options);
 }

@@ -2,20 +2,16 @@
 
 import {
   type SkipToken,
-  skipToken,
   type UseQueryOptions,
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
-  useQuery,
-  useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
-import type { PromptData, PromptId, PromptVersion, SelectedData, VersionOption } from '../api/registry.ts';
+import type { PromptData, PromptId, PromptVersion, IdOption, SelectedData, VersionOption } from '../api/registry.ts';
 import type { Prompt } from '../api/types.ts';
-import { type WithFallback, withFallback } from './fallback.ts';
+import type { WithFallback } from './fallback.ts';
 import { promptCollection } from './collections.ts';
-import type { PromptApiQueryOptions } from './options.ts';
-import { useDetailOptions } from './useDetailOptions.ts';
+import { useDetail, useSuspenseDetail } from './useDetail.ts';
 
 /**
  * Options of `usePrompt`: a version, a fallback, and any TanStack query option but key and fetch. `Id` and
@@ -38,14 +34,6 @@ export type UsePromptResult<TData = Prompt, Id extends string = PromptId, Versio
   SelectedData<TData, Prompt, PromptData<Id, Version>>
 >;
 
-/**
- * `usePrompt` without the registry's checks, for callers that hold the id and version as plain strings
- * (a preview's version picker).
- */
-export type UsePromptById = <TData = Prompt>(
-  promptId: string | SkipToken | undefined,
-  options?: UsePromptOptions<TData, string, string>,
-) => WithFallback<TData>;
 
 /**
  * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request. With the
@@ -58,18 +46,14 @@ export type UsePromptById = <TData = Prompt>(
  * const { data } = usePrompt(params.id) // waits while `params.id` is undefined
  */
 export function usePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
-  promptId: Id | SkipToken | undefined,
+  promptId: IdOption<'prompt', Id> | SkipToken | undefined,
   options?: UsePromptOptions<TData, Id, Version>,
 ): UsePromptResult<TData, Id, Version>;
 export function usePrompt<TData = Prompt>(
   promptId: string | SkipToken | undefined,
   options: UsePromptOptions<TData, string, string> = {},
 ): WithFallback<TData> {
-  const { fallback, ...rest } = options;
-  const result = useQuery(
-    useDetailOptions<Prompt, TData>('usePrompt', promptCollection, promptId ?? skipToken, rest),
-  );
-  return withFallback(result, fallback);
+  return useDetail<Prompt, TData>('usePrompt', promptCollection, promptId, options);
 }
 
 /** Options of `useSuspensePrompt`. */
@@ -81,12 +65,9 @@ export interface UseSuspensePromptOptions<TData = Prompt, Id extends string = Pr
 
 /** `usePrompt` for Suspense: suspends while loading, throws errors to the nearest error boundary. */
 export function useSuspensePrompt<TData = Prompt, Id extends PromptId = PromptId, Version extends PromptVersion<Id> | undefined = undefined>(
-  promptId: Id,
+  promptId: IdOption<'prompt', Id>,
   options?: UseSuspensePromptOptions<TData, Id, Version>,
 ): UseSuspenseQueryResult<SelectedData<TData, Prompt, PromptData<Id, Version>>, PromptApiError>;
 export function useSuspensePrompt<TData = Prompt>(promptId: string, options: UseSuspensePromptOptions<TData, string, string> = {}) {
-  // The factory's options with a string id fit `useSuspenseQuery` (it refuses only `skipToken`).
-  return useSuspenseQuery(
-    useDetailOptions<Prompt, TData>('useSuspensePrompt', promptCollection, promptId, options) as PromptApiQueryOptions<Prompt, TData>,
-  );
+  return useSuspenseDetail<Prompt, TData>('useSuspensePrompt', promptCollection, promptId, options);
 }

@@ -1,14 +1,15 @@
 import { delay, HttpResponse, http } from 'msw';
-import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError } from 'prompt-composer-react';
-import { describe, expect, it } from 'vitest';
+import { createPromptApiClient, isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiClientOptions } from 'prompt-composer-react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { composer, prompt, rateLimitHeaders } from './fixtures.ts';
 
 const baseUrl = 'https://api.test/v1';
 const apiKey = 'pk_secret_do_not_leak_123';
 
-function client(options: Partial<Parameters<typeof createPromptApiClient>[0]> = {}) {
-  return createPromptApiClient({ baseUrl, apiKey, ...options });
+/** A client with this file's key; a cast, so a test may give a key function without a `scope`, as JavaScript can. */
+function client(options: Partial<PromptApiClientOptions> = {}) {
+  return createPromptApiClient({ baseUrl, apiKey, ...options } as PromptApiClientOptions);
 }
 
 async function failure(promise: Promise<unknown>): Promise<PromptApiError> {
@@ -238,6 +239,43 @@ describe('failures on the way', () => {
     const error = await failure(pending);
     expect(error).toMatchObject({ code: 'ABORTED', retryable: false });
     expect(error.cause).toEqual(new Error('unmounted'));
+  });
+
+  describe('given a fetch or a body that ignores the abort signal (an instrumentation wrapper, a test double)', () => {
+    /** A `fetch` that drops `init.signal` and never answers. */
+    const unanswered: typeof globalThis.fetch = () => new Promise<Response>(() => undefined);
+    /** A `fetch` that answers at once with headers and a body that sends one byte, then never ends. */
+    const endlessBody: typeof globalThis.fetch = async () =>
+      new Response(new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('[')) }), {
+        headers: { 'Content-Type': 'application/json', ...rateLimitHeaders(5000, 4000) },
+      });
+
+    it.each([
+      ['a fetch that never answers', unanswered],
+      ['a body that never ends', endlessBody],
+    ])('%s fails with TIMEOUT after timeoutMs', async (_, fetch) => {
+      vi.useFakeTimers();
+      onTestFinished(() => void vi.useRealTimers());
+      const pending = failure(client({ fetch, timeoutMs: 1_000 }).listPrompts());
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await pending;
+      expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', retryable: true });
+      expect(error.message).toBe('GET /prompts failed with TIMEOUT: no complete response within 1000 ms');
+    });
+
+    it.each([
+      ['a fetch that never answers', unanswered],
+      ['a body that never ends', endlessBody],
+    ])("the caller's abort still wins with ABORTED (%s)", async (_, fetch) => {
+      const controller = new AbortController();
+      const started = vi.fn(fetch);
+      const pending = failure(client({ fetch: started, timeoutMs: 0 }).listPrompts({ signal: controller.signal }));
+      await vi.waitFor(() => expect(started).toHaveBeenCalled());
+      controller.abort(new Error('unmounted'));
+      const error = await pending;
+      expect(error).toMatchObject({ code: 'ABORTED', retryable: false });
+      expect(error.cause).toEqual(new Error('unmounted'));
+    });
   });
 
   it('an already aborted signal sends nothing', async () => {
@@ -723,13 +761,20 @@ describe('cache scope', () => {
     expect(client({ scope: 'tenant-7' }).scope).toBe('tenant-7');
   });
 
-  it('without a string key (a key function, or none) is the base URL, the same for every instance', () => {
-    const a = client({ apiKey: () => 'pk_a' });
+  it('with a key function is one of its own per client (two accounts never share), and never the key', () => {
+    const keyFunction = () => 'pk_a';
+    // The types require a `scope` with a key function (test/types); JavaScript callers get one of their own.
+    const a = client({ apiKey: keyFunction });
     const b = client({ apiKey: async () => 'pk_b' });
-    expect(a.scope).toBe(baseUrl);
-    expect(b.scope).toBe(a.scope);
-    expect(client({ apiKey: undefined }).scope).toBe(a.scope);
+    expect(a.scope).not.toBe(b.scope);
+    expect(client({ apiKey: keyFunction }).scope).not.toBe(a.scope);
+    expect(a.scope.startsWith(`${baseUrl}#`)).toBe(true);
     expect(a.scope).not.toContain('pk_a');
     expect(client({ apiKey: () => 'pk_a', scope: 'user-1' }).scope).toBe('user-1');
+  });
+
+  it('without a key (behind your proxy) is the base URL, the same for every instance', () => {
+    expect(client({ apiKey: undefined }).scope).toBe(baseUrl);
+    expect(createPromptApiClient({ baseUrl }).scope).toBe(baseUrl);
   });
 });

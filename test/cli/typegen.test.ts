@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { createMockDb, FIXTURE_KEYS, FIXTURE_PROMPTS, type MockDb } from 'prompt-composer-react/mocks';
 import { type MockServer, startMockServer } from 'prompt-composer-react/mocks/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,29 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Type-checks `files` (a generated registry and code that uses it) as a program of their own inside the
+ * repository, so it resolves the package's types and @types/node; resolves with tsc's output ('' when clean).
+ */
+async function typeCheck(files: Record<string, string>): Promise<string> {
+  const program = join(root, 'node_modules/.cache/typegen-test', `${process.pid}-${Math.random().toString(36).slice(2)}`);
+  await mkdir(program, { recursive: true });
+  try {
+    for (const [name, text] of Object.entries(files)) await writeFile(join(program, name), text);
+    await writeFile(
+      join(program, 'tsconfig.json'),
+      JSON.stringify({ extends: join(root, 'tsconfig.json'), files: Object.keys(files), include: [], exclude: [] }),
+    );
+    const tsc = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', program], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    tsc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => tsc.on('close', resolve));
+    return code === 0 ? output : output || `tsc exited with ${String(code)}`;
+  } finally {
+    await rm(program, { recursive: true, force: true });
+  }
 }
 
 let db: MockDb;
@@ -215,6 +238,48 @@ describe('prompt-composer-react typegen', () => {
       expect(seen).toEqual([]);
     }, 60_000);
 
+    /** A key with characters that URL-encoding and JSON change, so every form of it is looked for. */
+    const pastedKey = 'pk_live_Pa5ted+key/with"quotes=1';
+
+    it.each([
+      ['a 401 whose message quotes the key', (key: string) => HttpResponse.json({ error: `The key ${key} is invalid or has been revoked`, code: 'INVALID_KEY' }, { status: 401 })],
+      ['a 500 whose message quotes the request', (key: string) => HttpResponse.json({ error: `Internal error at Authorization: Bearer ${JSON.stringify(key)}`, code: 'INTERNAL_ERROR' }, { status: 500 })],
+      [
+        'a 429 whose upgrade link carries the key',
+        (key: string) =>
+          HttpResponse.json(
+            { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5, limit: 5 }, upgradeUrl: `https://up.test/?key=${encodeURIComponent(key)}` },
+            { status: 429 },
+          ),
+      ],
+    ])('never prints the key, even when the service quotes it (%s)', async (_, answer) => {
+      await server.close();
+      // A service that echoes the key it was sent, as some error pages do.
+      const echo = http.get('*/prompts', ({ request }) => answer((request.headers.get('authorization') ?? '').replace(/^Bearer /, '')));
+      server = await startMockServer({ port: 0, handlers: [echo] });
+      const run = await typegen(['typegen', '--base-url', server.url, '--out', out], { PROMPT_API_KEY: pastedKey });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('[redacted]');
+      for (const form of [pastedKey, encodeURIComponent(pastedKey), JSON.stringify(pastedKey).slice(1, -1), 'Pa5ted']) {
+        expect(run.stdout + run.stderr).not.toContain(form);
+      }
+    }, 60_000);
+
+    it('never echoes an argument that may be a key pasted on the command line', async () => {
+      const runs = [
+        await typegen(['typegen', '--base-url', server.url, pastedKey], { PROMPT_API_KEY: FIXTURE_KEYS.free }),
+        await typegen([pastedKey, '--base-url', server.url], { PROMPT_API_KEY: FIXTURE_KEYS.free }),
+        await typegen(['typegen', '--base-url', pastedKey], { PROMPT_API_KEY: FIXTURE_KEYS.free }),
+        await typegen(['typegen', '--base-url', server.url, '--key-env', pastedKey], { PROMPT_API_KEY: FIXTURE_KEYS.free }),
+      ];
+      for (const run of runs) {
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain('Usage: prompt-composer-react typegen');
+        expect(run.stdout + run.stderr).not.toContain('Pa5ted');
+      }
+      expect(seen).toEqual([]);
+    }, 60_000);
+
     it('reads the variable --key-env names, and says which one is missing', async () => {
       const missing = await typegen(['typegen', '--base-url', server.url, '--out', out], {});
       expect(missing.code).toBe(2);
@@ -251,51 +316,111 @@ describe('prompt-composer-react typegen', () => {
         composers: [],
       });
       server = await startMockServer({ port: 0, db });
-      // Inside the repository, so the program resolves the package's types and @types/node from it.
-      const program = join(root, 'node_modules/.cache/typegen-test', String(process.pid));
-      await mkdir(program, { recursive: true });
-      try {
-        const run = await typegen(['typegen', '--base-url', server.url, '--out', join(program, 'prompt-api.gen.d.ts')]);
-        expect(run.code).toBe(0);
-        const text = await readFile(join(program, 'prompt-api.gen.d.ts'), 'utf8');
-        expect(text).toContain("      a_prompt: {\n        latest: '1.0.0';");
-        expect(text).toContain('            variables: Record<string, never>;');
-        expect(text).toContain('    composers: Record<never, never>;');
-        expect(text.indexOf("'1.9.0': {")).toBeLessThan(text.indexOf("'1.10.0': {"));
-        expect(text).toContain("              'first-name': VariableValue;");
-        expect(text).toContain("              'ü': VariableValue;");
-        expect(text).toContain('              $dollar: VariableValue;');
-        await writeFile(
-          join(program, 'check.ts'),
-          [
-            "import { chatMessages, useSuspensePrompt, type ComposerId, type PromptVersion } from 'prompt-composer-react';",
-            "import { expectTypeOf } from 'vitest';",
-            'expectTypeOf<ComposerId>().toBeNever();',
-            "expectTypeOf<PromptVersion<'quoted-names'>>().toEqualTypeOf<'1.9.0' | '1.10.0'>();",
-            "const none = useSuspensePrompt('a_prompt').data;",
-            'chatMessages(none, {});',
-            '// @ts-expect-error a prompt without variables takes no values',
-            'chatMessages(none, { name: 1 });',
-            "const names = useSuspensePrompt('quoted-names', { version: '1.10.0' }).data;",
-            "chatMessages(names, { 'first-name': 'Ada', customer: { name: 'Ada' }, ü: 1, $dollar: 2 });",
-            '// @ts-expect-error ü is missing',
-            "chatMessages(names, { 'first-name': 'Ada', customer: { name: 'Ada' }, $dollar: 2 });",
-            '',
-          ].join('\n'),
-        );
-        await writeFile(
-          join(program, 'tsconfig.json'),
-          JSON.stringify({ extends: join(root, 'tsconfig.json'), files: ['prompt-api.gen.d.ts', 'check.ts'], include: [], exclude: [] }),
-        );
-        const tsc = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', program], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        tsc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        const code = await new Promise((resolve) => tsc.on('close', resolve));
-        expect(output).toBe('');
-        expect(code).toBe(0);
-      } finally {
-        await rm(program, { recursive: true, force: true });
-      }
+      const run = await typegen(['typegen', '--base-url', server.url, '--out', out]);
+      expect(run.code).toBe(0);
+      const text = await readFile(out, 'utf8');
+      expect(text).toContain("      a_prompt: {\n        latest: '1.0.0';");
+      expect(text).toContain('            variables: Record<string, never>;');
+      expect(text).toContain('    composers: Record<never, never>;');
+      expect(text.indexOf("'1.9.0': {")).toBeLessThan(text.indexOf("'1.10.0': {"));
+      expect(text).toContain("              'first-name': VariableValue;");
+      expect(text).toContain("              'ü': VariableValue;");
+      expect(text).toContain('              $dollar: VariableValue;');
+      const check = [
+        "import { chatMessages, useSuspensePrompt, type ComposerId, type PromptVersion } from 'prompt-composer-react';",
+        "import { expectTypeOf } from 'vitest';",
+        'expectTypeOf<ComposerId>().toBeNever();',
+        "expectTypeOf<PromptVersion<'quoted-names'>>().toEqualTypeOf<'1.9.0' | '1.10.0'>();",
+        "const none = useSuspensePrompt('a_prompt').data;",
+        'chatMessages(none, {});',
+        '// @ts-expect-error a prompt without variables takes no values',
+        'chatMessages(none, { name: 1 });',
+        "const names = useSuspensePrompt('quoted-names', { version: '1.10.0' }).data;",
+        "chatMessages(names, { 'first-name': 'Ada', customer: { name: 'Ada' }, ü: 1, $dollar: 2 });",
+        '// @ts-expect-error ü is missing',
+        "chatMessages(names, { 'first-name': 'Ada', customer: { name: 'Ada' }, $dollar: 2 });",
+        '',
+      ].join('\n');
+      expect(await typeCheck({ 'prompt-api.gen.d.ts': text, 'check.ts': check })).toBe('');
+    }, 180_000);
+
+    it('escapes invisible and line-breaking characters in literals, so a diff shows them, and the types still match', async () => {
+      // Ids and versions outside the mock's format, as another service may send them: served as they are.
+      const listed = [
+        {
+          ...prompt('bidi\u202Etxt.exe', 'line\u2028two', 'Hi ${\u3164} ${na\u034Fme}'),
+          publishedVersions: [
+            { version: '1.0\u200B', userMessage: 'Hi ${\u3164}' },
+            { version: 'line\u2028two', userMessage: 'Hi ${\u3164} ${na\u034Fme}' },
+            { version: 'para\u2029nel\u0085nbsp\u00A0tag\u{E0001}', userMessage: 'Hi' },
+          ],
+        },
+      ];
+      await server.close();
+      server = await startMockServer({
+        port: 0,
+        db: createMockDb({ prompts: [], composers: [] }),
+        handlers: [http.get('*/prompts', () => HttpResponse.json(listed))],
+      });
+      expect((await typegen(['typegen', '--base-url', server.url, '--out', out])).code).toBe(0);
+      const text = await readFile(out, 'utf8');
+      for (const raw of ['\u202E', '\u200B', '\u2028', '\u2029', '\u0085', '\u00A0', '\u3164', '\u034F', '\u{E0001}']) expect(text).not.toContain(raw);
+      expect(text).toContain("      'bidi\\u202etxt.exe': {\n        latest: 'line\\u2028two';");
+      expect(text).toContain("          '1.0\\u200b': {");
+      expect(text).toContain("          'para\\u2029nel\\u0085nbsp\\u00a0tag\\u{e0001}': {");
+      expect(text).toContain("              '\\u3164': VariableValue;");
+      expect(text).toContain("              'na\\u034fme': VariableValue;");
+      const check = [
+        "import { chatMessages, useSuspensePrompt, type PromptId, type PromptVersion } from 'prompt-composer-react';",
+        "import { expectTypeOf } from 'vitest';",
+        // The escapes are the same strings: the ids and versions the service sent.
+        "expectTypeOf<PromptId>().toEqualTypeOf<'bidi\u202Etxt.exe'>();",
+        "expectTypeOf<PromptVersion<'bidi\u202Etxt.exe'>>().toEqualTypeOf<'1.0\u200B' | 'line\u2028two' | 'para\u2029nel\u0085nbsp\u00A0tag\u{E0001}'>();",
+        "chatMessages(useSuspensePrompt('bidi\\u202etxt.exe').data, { '\\u3164': 'x', 'na\\u034fme': 'y' });",
+        '',
+      ].join('\n');
+      expect(await typeCheck({ 'prompt-api.gen.d.ts': text, 'check.ts': check })).toBe('');
+    }, 180_000);
+
+    it('a variable named like an Object member (constructor, toString, valueOf) can be left out where it is optional', async () => {
+      await server.close();
+      const system = 'As ${constructor} ${toString} ${valueOf} ${hasOwnProperty} ${meta.toString}';
+      db = createMockDb({
+        now: '2026-11-15T12:00:00Z',
+        prompts: [prompt('inherited-names', '1.0.0', 'Hi ${name}', system), prompt('inherited-names', '2.0.0', 'Hi ${name}', system)],
+        composers: [],
+      });
+      server = await startMockServer({ port: 0, db });
+      expect((await typegen(['typegen', '--base-url', server.url, '--out', out])).code).toBe(0);
+      const text = await readFile(out, 'utf8');
+      // 1.0.0: the latest system message's names are optional.
+      expect(text).toContain('              constructor?: VariableValue;');
+      const check = [
+        "import { chatMessages, PromptPreview, useSuspensePrompt, type PromptValues } from 'prompt-composer-react';",
+        "const old = useSuspensePrompt('inherited-names', { version: '1.0.0' }).data;",
+        '// Correct uses: the optional names left out, or given.',
+        "chatMessages(old, { name: 'Ada' });",
+        "chatMessages(old, { name: 'Ada', meta: {} });",
+        "chatMessages(old, { name: 'Ada', constructor: 'c', toString: 1, valueOf: true, hasOwnProperty: new Date(), meta: { toString: 'x' } });",
+        "export const values: PromptValues<'inherited-names', '1.0.0'> = { name: 'Ada' };",
+        "export const preview = <PromptPreview promptId=\"inherited-names\" version=\"1.0.0\" initialValues={{ name: 'Ada' }} />;",
+        "export const empty = <PromptPreview promptId=\"inherited-names\" initialValues={{}} />;",
+        '// Wrong uses still fail.',
+        '// @ts-expect-error name is required',
+        "chatMessages(old, { constructor: 'c' });",
+        '// @ts-expect-error an object is not a variable value',
+        "chatMessages(old, { name: 'Ada', constructor: { first: 'c' } });",
+        '// @ts-expect-error isPrototypeOf is not a variable of this prompt',
+        "chatMessages(old, { name: 'Ada', isPrototypeOf: 'x' });",
+        "const latest = useSuspensePrompt('inherited-names').data;",
+        "chatMessages(latest, { name: 'Ada', constructor: 'c', toString: 1, valueOf: 1, hasOwnProperty: 1, meta: { toString: 1 } });",
+        '// @ts-expect-error the latest version needs constructor (its system message uses it)',
+        "chatMessages(latest, { name: 'Ada', toString: 1, valueOf: 1, hasOwnProperty: 1, meta: { toString: 1 } });",
+        '// @ts-expect-error the form holds text',
+        "export const wrong = <PromptPreview promptId=\"inherited-names\" initialValues={{ constructor: { first: 'c' } }} />;",
+        '',
+      ].join('\n');
+      expect(await typeCheck({ 'prompt-api.gen.d.ts': text, 'check.tsx': check })).toBe('');
     }, 180_000);
 
     it('an account with nothing published gives empty registries', async () => {

@@ -28,7 +28,8 @@ export function setupMockWorker(): void {
 export function mockApi(db: MockDb = createMockDb({ now: NOW }), handlers: Omit<PromptApiHandlersOptions, 'db'> = {}) {
   worker.resetHandlers(...createPromptApiHandlers({ db, ...handlers }));
   const client = (apiKey: string | undefined = FIXTURE_KEYS.free, options: Partial<PromptApiClientOptions> = {}): PromptApiClient =>
-    createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, now: () => db.clock.now(), ...options });
+    // A cast: a test may give a key function without a `scope`, as JavaScript can.
+    createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, now: () => db.clock.now(), ...options } as PromptApiClientOptions);
   return { db, client, worker };
 }
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
-import { composerKeys, promptKeys, promptListQueryOptions, useComposer, useComposerList, usePrompt, usePromptList } from 'prompt-composer-react';
+import { http } from 'msw';
+import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { composerKeys, promptKeys, promptListQueryOptions, promptQueryOptions, useComposer, useComposerList, usePrompt, usePromptList } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../msw-server.ts';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
 
 const { welcomeEmail, supportReply } = FIXTURE_IDS.prompts;
@@ -20,6 +22,14 @@ function PromptList() {
 }
 
 afterEach(() => cleanup());
+
+/** Keeps every `GET {path}` response back until `release()`. */
+function holdResponsesOf(path: string): () => void {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(http.get(`${DEFAULT_BASE_URL}${path}`, async () => void (await held)));
+  return release;
+}
 
 describe('usePrompt', () => {
   it('throws a clear error outside PromptApiProvider', () => {
@@ -62,7 +72,7 @@ describe('usePrompt', () => {
     expect(api.sent.sort()).toEqual(['GET /composers', 'GET /prompts']);
   });
 
-  it('a list seeds each latest entry once, without publishedVersions; a pinned read of that version sends nothing', async () => {
+  it('a list answers later reads from its own entry: each item stored once, a read gets it without publishedVersions', async () => {
     const api = serveMockApi();
     const client = api.client();
     function VersionedList() {
@@ -70,31 +80,57 @@ describe('usePrompt', () => {
       return null;
     }
     const view = renderWithApi(<VersionedList />, { client });
-    await waitFor(() => expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail))).toBeDefined());
+    await waitFor(() => expect(view.queryClient.getQueryData(promptKeys.list(client, { includeVersions: true }))).toBeDefined());
+    // The list seeds nothing: one cache entry holds every item (and a persisted copy of it, each item once).
+    expect(view.queryClient.getQueryCache().findAll({ queryKey: promptKeys.details(client) })).toHaveLength(0);
+    view.rerender(<><VersionedList /><PromptName id={welcomeEmail} /><PromptName id={welcomeEmail} version="2.0.0" /></>);
+    // From the cached list on the first render: no request, no loading state.
+    expect(screen.getAllByText('Welcome email 2.0.0')).toHaveLength(2);
     const latest = view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail));
     expect(latest).toMatchObject({ version: '2.0.0' });
     expect(latest).not.toHaveProperty('publishedVersions');
-    // Not seeded twice (a persisted cache would store it twice): the pinned read finds it in the latest entry.
-    expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toBeUndefined();
-    view.rerender(<><VersionedList /><PromptName id={welcomeEmail} version="2.0.0" /></>);
-    expect(await screen.findByText('Welcome email 2.0.0')).toBeTruthy();
     expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toEqual(latest);
+    // As old as the list: the entry goes stale with it, not later.
+    expect(view.queryClient.getQueryState(promptKeys.detail(client, welcomeEmail))?.dataUpdatedAt).toBeLessThanOrEqual(
+      view.queryClient.getQueryState(promptKeys.list(client, { includeVersions: true }))?.dataUpdatedAt ?? 0,
+    );
     expect(api.sent).toEqual(['GET /prompts?include_versions=true']);
   });
 
-  it('a list never overwrites a detail fetched while the list was in flight', async () => {
+  it('a list never overwrites a detail fetched while the list was in flight, even once that detail is stale', async () => {
     const api = serveMockApi();
     const client = api.client();
     const view = renderWithApi(<p>idle</p>, { client });
     const queryClient = view.queryClient;
-    // The list starts; a newer detail lands before the list answers.
-    const list = queryClient.fetchQuery(promptListQueryOptions(client));
-    const newer = { ...(await client.getPrompt(welcomeEmail)), promptName: 'Fetched while the list was in flight' };
-    queryClient.setQueryData(promptKeys.detail(client, welcomeEmail), newer);
-    await list;
-    expect(queryClient.getQueryData(promptKeys.detail(client, welcomeEmail))).toEqual(newer);
-    // Entries older than the list are seeded as usual.
-    expect(queryClient.getQueryData(promptKeys.detail(client, supportReply))).toMatchObject({ promptId: supportReply });
+    const minute = 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T12:00:00Z') });
+    try {
+      // The list is sent at 12:00; a newer detail lands at 12:01; the list answers at 12:02.
+      const release = holdResponsesOf('/prompts');
+      const list = queryClient.fetchQuery(promptListQueryOptions(client));
+      vi.setSystemTime(Date.parse('2026-11-20T12:01:00Z'));
+      const newer = { ...(await client.getPrompt(welcomeEmail)), promptName: 'Fetched while the list was in flight' };
+      queryClient.setQueryData(promptKeys.detail(client, welcomeEmail), newer);
+      vi.setSystemTime(Date.parse('2026-11-20T12:02:00Z'));
+      release();
+      await list;
+      expect(queryClient.getQueryData(promptKeys.detail(client, welcomeEmail))).toEqual(newer);
+      // At 12:06 the detail is stale (5 minutes), and the list, answered at 12:02, would look fresh: but it
+      // was requested at 12:00, before the detail's data. The refetch sends its own request.
+      vi.setSystemTime(Date.parse('2026-11-20T12:06:00Z'));
+      api.sent.length = 0;
+      const fresh = await queryClient.fetchQuery({ ...promptQueryOptions(client, welcomeEmail), staleTime: 5 * minute });
+      expect(api.sent).toEqual([`GET /prompts/${welcomeEmail}`]);
+      expect(fresh.promptName).toBe('Welcome email');
+    } finally {
+      vi.useRealTimers();
+    }
+    // An item the cache never held as a detail is read from the list while it is fresh, with no request.
+    api.sent.length = 0;
+    await queryClient.fetchQuery(promptListQueryOptions(client));
+    api.sent.length = 0;
+    expect(await queryClient.ensureQueryData(promptQueryOptions(client, supportReply))).toMatchObject({ promptId: supportReply });
+    expect(api.sent).toEqual([]);
   });
 
   it('a pinned version is never refetched; latest data is, once stale', async () => {
@@ -164,6 +200,25 @@ describe('usePrompt', () => {
     expect(keys).not.toContain(FIXTURE_KEYS.pro);
     expect(promptKeys.detail(free, 'x')).not.toEqual(promptKeys.detail(pro, 'x'));
     expect(composerKeys.all(free)).toEqual(['prompt-composer', free.scope, 'composers']);
+  });
+
+  it('two clients with key functions (two accounts) on one QueryClient share no entry and no list in flight', async () => {
+    const api = serveMockApi();
+    // JavaScript, or a cast: the types require a `scope` with a key function.
+    const free = api.client(undefined, { apiKey: () => FIXTURE_KEYS.free });
+    const pro = api.client(undefined, { apiKey: async () => FIXTURE_KEYS.pro });
+    const queryClient = createTestQueryClient();
+    renderWithApi(<><PromptList /><PromptName id={welcomeEmail} /></>, { client: free, queryClient });
+    renderWithApi(<><PromptList /><PromptName id={welcomeEmail} /></>, { client: pro, queryClient });
+    await waitFor(() => expect(screen.getAllByText('Welcome email 2.0.0')).toHaveLength(2));
+    // Each account sent its own list (the details joined it), and heard its own quota back.
+    expect(api.sent).toEqual(['GET /prompts', 'GET /prompts']);
+    expect(free.usage.getSnapshot()?.limit).toBe(5_000);
+    expect(pro.usage.getSnapshot()?.limit).toBe(50_000);
+    expect(free.scope).not.toBe(pro.scope);
+    const keys = JSON.stringify(queryClient.getQueryCache().getAll().map((query) => query.queryKey));
+    expect(keys).not.toContain(FIXTURE_KEYS.free);
+    expect(keys).not.toContain(FIXTURE_KEYS.pro);
   });
 });
 

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { createMockDb, DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import {
   composerQueryOptions,
   isPromptApiError,
@@ -64,6 +64,9 @@ function recordingClient(api: ReturnType<typeof serveMockApi>) {
 
 const failure = (error: unknown) => (isPromptApiError(error) ? { code: error.code, status: error.status, path: error.path } : error);
 
+
+/** What a page that shows the list's length shows: every published fixture prompt. */
+const PROMPT_COUNT = `${createMockDb().listPrompts().length} prompts`;
 afterEach(() => cleanup());
 
 describe('everything mounted in one render', () => {
@@ -194,20 +197,20 @@ describe('a read pinned at the latest version, after the list has loaded', () =>
 });
 
 describe('detail reads that start in the same tick, with no list in flight', () => {
-  it('become one list request that seeds every item, so a later read of another item sends nothing', async () => {
+  it('become one list request that fills the list entry, so a later read of another item, or the list, sends nothing', async () => {
     const api = serveMockApi();
     const client = api.client();
     const view = renderWithApi(<><PromptText id={welcomeEmail} /><PromptText id={supportReply} /></>, { client });
     await screen.findByText('welcome-email@2.0.0');
     await screen.findByText('support-reply@1.1.0');
     expect(api.sent).toEqual(['GET /prompts']);
-    // The list's own entry is not created: only the items are kept, each once.
-    expect(view.queryClient.getQueryData(promptKeys.list(client))).toBeUndefined();
-    expect(view.queryClient.getQueryData(promptKeys.detail(client, welcomeEmail, '2.0.0'))).toBeUndefined();
-    view.rerender(<><PromptText id={welcomeEmail} /><PromptText id={supportReply} /><PromptText id={ticketTriage} /><PromptText id={welcomeEmail} version="2.0.0" /></>);
+    // One cache entry for the list (each item once), plus the entries of the two reads.
+    expect(view.queryClient.getQueryData(promptKeys.list(client))).toHaveLength(api.db.listPrompts().length);
+    expect(view.queryClient.getQueryCache().findAll({ queryKey: promptKeys.details(client) })).toHaveLength(2);
+    view.rerender(<><PromptText id={welcomeEmail} /><PromptText id={supportReply} /><PromptText id={ticketTriage} /><PromptText id={welcomeEmail} version="2.0.0" /><PromptCount /></>);
     expect(screen.getByText('ticket-triage@1.0.0')).toBeTruthy();
-    await screen.findAllByText('welcome-email@2.0.0');
-    await waitFor(() => expect(screen.getAllByText('welcome-email@2.0.0')).toHaveLength(2));
+    expect(screen.getAllByText('welcome-email@2.0.0')).toHaveLength(2);
+    expect(screen.getByText(PROMPT_COUNT)).toBeTruthy();
     expect(api.sent).toEqual(['GET /prompts']);
   });
 
@@ -342,7 +345,8 @@ describe('aborting one read', () => {
     const again = renderWithApi(<><PromptText id={welcomeEmail} /><PromptText id={supportReply} /></>, { client });
     await waitFor(() => expect(listSignals).toHaveLength(2));
     again.unmount();
-    expect(listSignals[1]?.aborted).toBe(true);
+    // At the end of the tick, once no read has come back for it (StrictMode remounts in the same tick).
+    await waitFor(() => expect(listSignals[1]?.aborted).toBe(true));
     hold();
   });
 

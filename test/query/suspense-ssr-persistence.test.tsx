@@ -116,9 +116,10 @@ describe('server rendering', () => {
     expect(api.sent).toHaveLength(1);
   });
 
-  it('a key function on both sides (a server client per request): the keys match, no request on hydration', async () => {
+  it('a key function on both sides (a server client per request) and one explicit scope: the keys match, no request on hydration', async () => {
     const api = serveMockApi();
-    const withKeyFunction = () => api.client(undefined, { apiKey: () => FIXTURE_KEYS.free });
+    // The scope a key function requires: the same on the server and in the browser (the user's id, say).
+    const withKeyFunction = () => api.client(undefined, { apiKey: () => FIXTURE_KEYS.free, scope: 'user-7' });
     function Name() {
       const { data } = usePrompt(welcomeEmail);
       return <p>{data?.promptName ?? 'loading'}</p>;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMockDb, createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb } from 'prompt-composer-react/mocks';
-import { createPromptApiClient, type PromptApiClient, PromptApiProvider, type PromptApiProviderProps } from 'prompt-composer-react';
+import { createPromptApiClient, type PromptApiClient, type PromptApiClientOptions, PromptApiProvider, type PromptApiProviderProps } from 'prompt-composer-react';
 import type { ReactNode } from 'react';
 import { onTestFinished } from 'vitest';
 import { server } from '../msw-server.ts';
@@ -24,8 +24,9 @@ export function serveMockApi(db: MockDb = createMockDb({ now: '2026-11-20T12:00:
   return {
     db,
     sent,
-    client: (apiKey: string = FIXTURE_KEYS.free, extra: Partial<Parameters<typeof createPromptApiClient>[0]> = {}) =>
-      createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, now: () => db.clock.now(), ...extra }),
+    // A cast: a test may give a key function without a `scope`, as JavaScript can.
+    client: (apiKey: string = FIXTURE_KEYS.free, extra: Partial<PromptApiClientOptions> = {}) =>
+      createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, now: () => db.clock.now(), ...extra } as PromptApiClientOptions),
   };
 }
 

@@ -231,33 +231,60 @@ describe('chatMessages requires exactly the variables of that version', () => {
   });
 });
 
-describe('previews: registered ids and versions; initialValues exactly that version’s variables', () => {
-  it('PromptPreview: dotted names as text, all of them, no other', () => {
+describe('previews: registered ids and versions; initialValues any of that version’s variables, no other', () => {
+  it('PromptPreview: dotted names as text, any of them, no other', () => {
     expectTypeOf(<PromptPreview promptId="welcome-email" version="1.0.0" initialValues={{ name: 'Ada' }} />).not.toBeAny();
-    expectTypeOf(
-      <PromptPreview
-        promptId="welcome-email"
-        initialValues={{ 'customer.name': 'Ada', 'customer.company': 'AE', plan: 'Pro', firstStep: 'x', senderName: 'Sam' }}
-      />,
-    ).not.toBeAny();
+    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={flatWelcome} />).not.toBeAny();
+    // Some of them: the rest start empty.
+    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={{ 'customer.name': 'Ada' }} />).not.toBeAny();
+    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={{}} />).not.toBeAny();
     // Without initialValues the form starts empty, as before.
     expectTypeOf(<PromptPreview promptId="support-reply" />).not.toBeAny();
-    // @ts-expect-error missing: the latest welcome-email needs more than `name`
-    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={{ 'customer.name': 'Ada' }} />).not.toBeAny();
     // @ts-expect-error unknown: `name` is not a variable of 2.0.0
     expectTypeOf(<PromptPreview promptId="welcome-email" version="2.0.0" initialValues={{ ...flatWelcome, name: 'Ada' }} />).not.toBeAny();
+    // @ts-expect-error unknown, beside a known one
+    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={{ plan: 'Pro', nickname: 'Ada' }} />).not.toBeAny();
+    // @ts-expect-error text only: the form holds strings
+    expectTypeOf(<PromptPreview promptId="welcome-email" initialValues={{ plan: 3 }} />).not.toBeAny();
   });
 
-  it('ComposerPreview: the latest version’s variables; an older version takes any names', () => {
+  it('ComposerPreview: any of the latest version’s variables; an older version takes any names', () => {
     const flat = { agentName: 'Sam', 'customer.name': 'Ada', 'customer.company': 'AE', 'customer.plan': 'Pro', firstStep: 'x', plan: 'Pro', senderName: 'Sam', 'ticket.message': 'Hi' };
     expectTypeOf(<ComposerPreview composerId="onboarding-flow" initialValues={flat} />).not.toBeAny();
     expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="1.0.0" initialValues={{ anything: 'x' }} />).not.toBeAny();
+    const { 'ticket.message': _message, ...withoutMessage } = flat;
+    expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="1.1.0" initialValues={withoutMessage} />).not.toBeAny();
     // @ts-expect-error unknown name for the latest version
     expectTypeOf(<ComposerPreview composerId="onboarding-flow" initialValues={{ ...flat, extra: 'x' }} />).not.toBeAny();
-    const { 'ticket.message': _message, ...withoutMessage } = flat;
-    // @ts-expect-error ticket.message is missing
-    expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="1.1.0" initialValues={withoutMessage} />).not.toBeAny();
     expectTypeOf<ComposerValues<'onboarding-flow', '1.0.0'>>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+  });
+
+  it('the README quick start compiles with the registry: four variables start filled', () => {
+    expectTypeOf(
+      <ComposerPreview
+        composerId="onboarding-flow"
+        initialValues={{ senderName: 'Sam', 'customer.name': 'Ada Lovelace', 'customer.company': 'Analytical Engines', plan: 'Pro' }}
+      />,
+    ).not.toBeAny();
+  });
+});
+
+describe('literals the client refuses: type errors with the registry too', () => {
+  it('an empty version, and ids no URL path carries', () => {
+    // @ts-expect-error an empty version is not a published one
+    usePrompt('welcome-email', { version: '' });
+    // @ts-expect-error an empty version, promptQueryOptions
+    promptQueryOptions(client, 'welcome-email', { version: '' });
+    // @ts-expect-error an empty version, ComposerPreview
+    expectTypeOf(<ComposerPreview composerId="onboarding-flow" version="" />).not.toBeAny();
+    // @ts-expect-error not a registered id
+    usePrompt('');
+    // @ts-expect-error `..` is not a registered id
+    useSuspenseComposer('..');
+    // @ts-expect-error `.` is not a registered id
+    composerQueryOptions(client, '.');
+    // @ts-expect-error an empty id, PromptPreview
+    expectTypeOf(<PromptPreview promptId="" />).not.toBeAny();
   });
 });
 

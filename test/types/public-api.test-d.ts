@@ -1,5 +1,6 @@
 import { type QueryClient, skipToken, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
+  type ApiKeySource,
   type Composer,
   composerQueryOptions,
   composerVersionsQueryOptions,
@@ -35,6 +36,22 @@ describe('public types', () => {
     expectTypeOf(client.getPrompt('x')).resolves.toEqualTypeOf<Prompt>();
     expectTypeOf(client.listComposers({ includeVersions: true })).resolves.toEqualTypeOf<Composer[]>();
     expectTypeOf(client.usage.getSnapshot()).toEqualTypeOf<UsageSnapshot | null>();
+  });
+
+  it('a key function needs a scope (the client cannot tell whose key it returns); a string key or none does not', () => {
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: 'pk_live_x' });
+    createPromptApiClient({ baseUrl: '/api/prompts' });
+    createPromptApiClient({ baseUrl: '/api/prompts', scope: 'user-7' });
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: () => 'pk', scope: 'user-7' });
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: async () => null, scope: 'user-7' });
+    const source = (() => 'pk') as ApiKeySource;
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: source, scope: 'user-7' });
+    // @ts-expect-error a key function without a scope
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: () => 'pk' });
+    // @ts-expect-error an async key function without a scope
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: async () => 'pk', timeoutMs: 5_000 });
+    // @ts-expect-error a key that may be a function, without a scope
+    createPromptApiClient({ baseUrl: 'https://api.test', apiKey: source });
   });
 
   it('hooks are typed UseQueryResult<T, PromptApiError>, and select changes the data type', () => {

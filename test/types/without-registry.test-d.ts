@@ -1,11 +1,11 @@
 // Type tests WITHOUT a typegen registry (this program has none; test/types-registry has one): every
 // signature the registry narrows takes plain strings and records, exactly as before typegen existed.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, skipToken, useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import {
   type ComposerData,
   type ComposerId,
-  type ComposerPreview,
+  ComposerPreview,
   type ComposerPreviewValues,
   type ComposerValues,
   type ComposerVersion,
@@ -18,7 +18,7 @@ import {
   type Prompt,
   type PromptData,
   type PromptId,
-  type PromptPreview,
+  PromptPreview,
   type PromptPreviewValues,
   type PromptValues,
   type PromptVersion,
@@ -59,6 +59,51 @@ describe('without a registry', () => {
     const queryClient: QueryClient = useQueryClient();
     expectTypeOf(queryClient.getQueryData(promptQueryOptions(client, id, { version }).queryKey)).toEqualTypeOf<Prompt | undefined>();
     expectTypeOf(queryClient.getQueryData(composerQueryOptions(client, id).queryKey)).toEqualTypeOf<Composer | undefined>();
+  });
+
+  it('literals the client refuses without sending are type errors; strings from elsewhere pass', () => {
+    // @ts-expect-error an empty version would be sent as `?version=` (refused at run time)
+    usePrompt('x', { version: '' });
+    // @ts-expect-error the same for every hook and factory that takes a version
+    useSuspenseComposer('x', { version: '' });
+    // @ts-expect-error an empty version, useComposer
+    useComposer('x', { version: '' });
+    // @ts-expect-error an empty version, promptQueryOptions
+    promptQueryOptions(client, 'x', { version: '' });
+    // @ts-expect-error no URL path carries an empty id
+    promptQueryOptions(client, '');
+    // @ts-expect-error nor `.`
+    composerQueryOptions(client, '.');
+    // @ts-expect-error nor `..`, beside skipToken too
+    promptQueryOptions(client, Math.random() > 0.5 ? '..' : skipToken);
+    // The previews' props alike (called as functions here, as JSX infers them).
+    // @ts-expect-error an empty id, PromptPreview
+    PromptPreview({ promptId: '' });
+    // @ts-expect-error an empty version, PromptPreview
+    PromptPreview({ promptId: 'welcome-email', version: '' });
+    // @ts-expect-error `..` as an id, ComposerPreview
+    ComposerPreview({ composerId: '..' });
+    // @ts-expect-error an empty id, usePrompt
+    usePrompt('');
+    // @ts-expect-error `.` as an id, useComposer
+    useComposer('.');
+    // @ts-expect-error `..` as an id, useSuspensePrompt
+    useSuspensePrompt('..');
+    // @ts-expect-error an empty id, useSuspenseComposer
+    useSuspenseComposer('');
+
+    // A string variable may hold anything: its value is checked at run time.
+    const id: string = '';
+    const version = '' as string | undefined;
+    usePrompt(id, { version });
+    promptQueryOptions(client, id, { version: id });
+    PromptPreview({ promptId: id, version });
+    // A union that may hold something else, as `id && 'x'` is ('' | 'x'), passes too.
+    promptQueryOptions(client, id && 'x', { version: id && '1.0.0' });
+    PromptPreview({ promptId: id && 'x' });
+    // Dots inside an id or a version are fine.
+    promptQueryOptions(client, 'a.b', { version: '1.0.0' });
+    usePrompt('x', { version: undefined });
   });
 
   it('explicit type arguments keep working, with a version', () => {

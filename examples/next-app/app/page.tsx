@@ -6,6 +6,7 @@ export default function Home() {
         <li><a href="/prompt">A prompt, fetched and interpolated in a Server Component</a></li>
         <li><a href="/composer">A composer rendered by ComposerView in a Server Component</a></li>
         <li><a href="/preview">ComposerPreview, prefetched on the server and hydrated</a></li>
+        <li><a href="/dashboard">A client page: the prompt list and five rows that read from it</a></li>
       </ul>
     </main>
   );

@@ -1,7 +1,9 @@
 'use client';
 
-import type { ComposerId, ComposerVersion } from '../../api/registry.ts';
-import { type UseComposerById, useComposer } from '../../query/useComposer.ts';
+import type { ComposerId, ComposerVersion, IdOption } from '../../api/registry.ts';
+import type { Composer } from '../../api/types.ts';
+import { composerCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { useComposerList } from '../../query/useLists.ts';
 import { useComposerVersions } from '../../query/useVersions.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
@@ -12,7 +14,7 @@ import { type VersionDiffBaseProps, VersionDiffFrame } from './VersionDiffFrame.
 /** Props of `ComposerVersionDiff`. With the typegen registry, `composerId`, `from` and `to` take only registered values. */
 export interface ComposerVersionDiffProps<Id extends string = ComposerId> extends VersionDiffBaseProps {
   /** The composer whose versions to compare. */
-  composerId: Id;
+  composerId: IdOption<'composer', Id>;
   /**
    * The older version, selected first; the "From version" picker changes it.
    * @default the version before `to` in the pickers' newest-first order (before the latest when `to` is not given)
@@ -41,8 +43,8 @@ export function ComposerVersionDiff<Id extends ComposerId>({ composerId, from, t
   // The service's latest, from the same cache entry (see PromptVersionDiff).
   const latest = useComposerList({ includeVersions: true, select: (composers) => composers.find((composer) => composer.composerId === composerId)?.version }).data;
   const selection = useVersionSelection(composerId, from, to, listed, latest);
-  const before = (useComposer as UseComposerById)(selection.from === undefined ? undefined : composerId, { version: selection.from });
-  const after = (useComposer as UseComposerById)(selection.to === undefined ? undefined : composerId, { version: selection.to });
+  const before = useDetail<Composer>('ComposerVersionDiff', composerCollection, selection.from === undefined ? undefined : composerId, { version: selection.from });
+  const after = useDetail<Composer>('ComposerVersionDiff', composerCollection, selection.to === undefined ? undefined : composerId, { version: selection.to });
   return (
     <VersionDiffFrame {...frame} headingLevel={headingLevel} subject="composer" versions={listed} latest={latest} selection={selection} queries={[versions, before, after]}>
       {before.data && after.data ? <ComposerDiff before={before.data} after={after.data} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}

@@ -1,7 +1,9 @@
 'use client';
 
-import type { PromptId, PromptVersion } from '../../api/registry.ts';
-import { type UsePromptById, usePrompt } from '../../query/usePrompt.ts';
+import type { IdOption, PromptId, PromptVersion } from '../../api/registry.ts';
+import type { Prompt } from '../../api/types.ts';
+import { promptCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { usePromptList } from '../../query/useLists.ts';
 import { usePromptVersions } from '../../query/useVersions.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
@@ -12,7 +14,7 @@ import { type VersionDiffBaseProps, VersionDiffFrame } from './VersionDiffFrame.
 /** Props of `PromptVersionDiff`. With the typegen registry, `promptId`, `from` and `to` take only registered values. */
 export interface PromptVersionDiffProps<Id extends string = PromptId> extends VersionDiffBaseProps {
   /** The prompt whose versions to compare. */
-  promptId: Id;
+  promptId: IdOption<'prompt', Id>;
   /**
    * The older version, selected first; the "From version" picker changes it.
    * @default the version before `to` in the pickers' newest-first order (before the latest when `to` is not given)
@@ -45,8 +47,8 @@ export function PromptVersionDiff<Id extends PromptId>({ promptId, from, to, hea
   const latest = usePromptList({ includeVersions: true, select: (prompts) => prompts.find((prompt) => prompt.promptId === promptId)?.version }).data;
   const selection = useVersionSelection(promptId, from, to, listed, latest);
   // The picked versions are strings from the pickers: the registry's checks stop at the props.
-  const before = (usePrompt as UsePromptById)(selection.from === undefined ? undefined : promptId, { version: selection.from });
-  const after = (usePrompt as UsePromptById)(selection.to === undefined ? undefined : promptId, { version: selection.to });
+  const before = useDetail<Prompt>('PromptVersionDiff', promptCollection, selection.from === undefined ? undefined : promptId, { version: selection.from });
+  const after = useDetail<Prompt>('PromptVersionDiff', promptCollection, selection.to === undefined ? undefined : promptId, { version: selection.to });
   return (
     <VersionDiffFrame {...frame} headingLevel={headingLevel} subject="prompt" versions={listed} latest={latest} selection={selection} queries={[versions, before, after]}>
       {before.data && after.data ? <PromptDiff before={before.data} after={after.data} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}

@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useDeferredValue, useMemo } from 'react';
-import type { ComposerId, ComposerPreviewValues, ComposerVersion, VersionOption } from '../../api/registry.ts';
-import type { PromptSegment } from '../../api/types.ts';
-import { type UseComposerById, useComposer } from '../../query/useComposer.ts';
+import type { ComposerId, ComposerPreviewValues, ComposerVersion, IdOption, VersionOption } from '../../api/registry.ts';
+import type { Composer, PromptSegment } from '../../api/types.ts';
+import { composerCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { ComposerView, type ComposerViewProps } from '../composer/ComposerView.tsx';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { composerVariables, type PreviewValues } from './preview-variables.ts';
@@ -13,18 +14,19 @@ import { usePreviewValues } from './usePreviewValues.ts';
 
 /**
  * Props of `ComposerPreview`. With the typegen registry, `composerId` and `version` take only registered
- * values, and `initialValues` holds exactly the variables of the latest version's prompt segments.
+ * values, and `initialValues` only the variables of the latest version's prompt segments.
  */
 export interface ComposerPreviewProps<Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
   extends Omit<PreviewBaseProps, 'initialValues'> {
-  /** The composer to fetch and preview. */
-  composerId: Id;
+  /** The composer to fetch and preview. `''`, `'.'` and `'..'` are type errors (no URL path carries them). */
+  composerId: IdOption<'composer', Id>;
   /** Version to fetch. @default the latest published version */
   version?: VersionOption<'composer', Version>;
   /**
-   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
-   * With the typegen registry, every variable of the latest version's prompt segments and no other
-   * (older versions: any names, as their segments are not listed).
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`); the others start
+   * empty. Read on mount only. With the typegen registry, variables of the latest version's prompt
+   * segments only: an unknown name is a type error (older versions: any names, as their segments are not
+   * listed).
    * @default {}
    */
   initialValues?: ComposerPreviewValues<Id, Version>;
@@ -69,7 +71,7 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   policy,
   sanitizer,
 }: ComposerPreviewProps<Id, Version>) {
-  const query = (useComposer as UseComposerById)(composerId, { version });
+  const query = useDetail<Composer>('ComposerPreview', composerCollection, composerId, { version });
   const composer = query.data;
   // Registered initial values are dotted names to text as well, only with their names spelled out.
   const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);

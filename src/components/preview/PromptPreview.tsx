@@ -1,10 +1,11 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import type { PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
+import type { IdOption, PromptId, PromptPreviewValues, PromptVersion, VersionOption } from '../../api/registry.ts';
 import type { Prompt } from '../../api/types.ts';
 import { usePromptList } from '../../query/useLists.ts';
-import { type UsePromptById, usePrompt } from '../../query/usePrompt.ts';
+import { promptCollection } from '../../query/collections.ts';
+import { useDetail } from '../../query/useDetail.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -12,12 +13,12 @@ import { usePreviewValues } from './usePreviewValues.ts';
 
 /**
  * Props of `PromptPreview`. With the typegen registry, `promptId` and `version` take only registered
- * values, and `initialValues` holds exactly the variables of that version.
+ * values, and `initialValues` only the variables of that version.
  */
 export interface PromptPreviewProps<Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
   extends Omit<PreviewBaseProps, 'initialValues'> {
-  /** The prompt to fetch and preview. */
-  promptId: Id;
+  /** The prompt to fetch and preview. `''`, `'.'` and `'..'` are type errors (no URL path carries them). */
+  promptId: IdOption<'prompt', Id>;
   /**
    * The version selected first; the picker changes it. A new `version` or `promptId` resets the picker
    * to this version.
@@ -25,8 +26,9 @@ export interface PromptPreviewProps<Id extends string = PromptId, Version extend
    */
   version?: VersionOption<'prompt', Version>;
   /**
-   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only.
-   * With the typegen registry, every variable of the version given (or the latest), and no other.
+   * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`); the others start
+   * empty. Read on mount only. With the typegen registry, variables of the version given (or the latest)
+   * only: an unknown name is a type error.
    * @default {}
    */
   initialValues?: PromptPreviewValues<Id, Version>;
@@ -83,7 +85,7 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true, enabled: versionPicker });
   // The picked version is a string from the picker: the registry's checks stop at the props.
-  const query = (usePrompt as UsePromptById)(promptId, {
+  const query = useDetail<Prompt>('PromptPreview', promptCollection, promptId, {
     version: selected === LATEST ? undefined : selected,
     placeholderData: sameIdPlaceholder(promptId),
   });

@@ -51,8 +51,10 @@ export interface UsageBannerProps extends UsageThresholds {
    * `client.usage.reset()` (which lifts the quota guard) and sends one request, `GET /prompts` through
    * your QueryClient (its data refreshes the prompt list and every prompt's latest entry), and the banner
    * shows what that response reports. A 429 is not metered, so a check that finds the quota still spent
-   * costs nothing. When the check brings back no usage (the service could not be reached), the alert stays
-   * as it was and says so.
+   * costs nothing. When a successful answer brings back no usage (a proxy that drops the rate-limit
+   * headers, CORS without `Access-Control-Expose-Headers`), the alert goes and the status region says
+   * requests go through again, without a count. When the check fails without usage (the service could not
+   * be reached), the alert stays as it was and says so.
    * @default true
    */
   checkAgain?: boolean;
@@ -93,7 +95,7 @@ export function UsageBanner({
   now = Date.now,
   className,
 }: UsageBannerProps) {
-  const { usage: latest, checking, unreached, check } = useUsageCheck('UsageBanner');
+  const { usage: latest, checking, unreached, unreported, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -180,7 +182,10 @@ export function UsageBanner({
         aria-labelledby={polite ? titleId : undefined}
         data-state={polite ? level : 'none'}
       >
-        {polite ? content : null}
+        {polite ? content : unreported ? (
+          // After "Check again" found the quota no longer spent, with no usage to show (no rate-limit headers).
+          <p className="pcr-usage-banner__note">Requests go through again. The service did not say how many are left.</p>
+        ) : null}
       </div>
       {level === 'exceeded' ? (
         <div className={classes} role="alert" aria-labelledby={titleId} data-state="exceeded">

@@ -16,18 +16,26 @@ import { useUsage } from '../../query/useUsage.ts';
  * again without another request.
  *
  * While the check runs, `usage` stays the snapshot shown before it, so the banner does not blink out
- * between the reset and the response. When the check brings back no usage (a network error, or a response
- * without rate-limit headers), `usage` stays that snapshot and `unreached` is `true`, until a response
- * reports the usage again: the quota is as spent as it was.
+ * between the reset and the response. When the check brings back no usage:
+ * - after a successful answer (a proxy that drops the rate-limit headers, CORS without
+ *   `Access-Control-Expose-Headers`), the service took the request, so the quota is not spent: `usage`
+ *   is `null` (the alert goes) and `unreported` is `true`;
+ * - after a failure (a network error, a proxy's error page), `usage` stays that snapshot and `unreached`
+ *   is `true`: the quota is as spent as it was.
+ * Either flag lasts until a response reports the usage again.
  */
 export function useUsageCheck(hookName: string) {
   const { client, defaults } = usePromptApiContext(hookName);
   const queryClient = useQueryClient();
   const reported = useUsage();
   const [held, setHeld] = useState<UsageSnapshot | null>(null);
+  const [unreported, setUnreported] = useState(false);
   const [checking, setChecking] = useState(false);
   // A response reported the usage again after a check that brought none back: show it, drop the note.
-  if (held && reported && !checking) setHeld(null);
+  if ((held || unreported) && reported && !checking) {
+    setHeld(null);
+    setUnreported(false);
+  }
   const usage = held ?? reported;
 
   /** Runs the check; `beforeShown` gets the usage to show once the response is in, before the banner shows it. */
@@ -35,17 +43,20 @@ export function useUsageCheck(hookName: string) {
     setHeld(usage);
     setChecking(true);
     client.usage.reset();
+    let answered = false;
     try {
       // `staleTime: 0` so a cached list is fetched again; no retries: one request.
       await queryClient.fetchQuery({ ...promptListQueryOptions(client, defaults), staleTime: 0, retry: false });
+      answered = true;
     } catch {
       // The response (a 429 included) has reported the usage already; the error belongs to the list's query.
     } finally {
       const next = client.usage.getSnapshot();
-      beforeShown(next ?? usage);
-      if (next) setHeld(null);
+      beforeShown(next ?? (answered ? null : usage));
+      if (next || answered) setHeld(null);
+      setUnreported(answered && !next);
       setChecking(false);
     }
   };
-  return { usage, checking, unreached: !checking && held !== null, check };
+  return { usage, checking, unreached: !checking && held !== null, unreported, check };
 }

@@ -187,6 +187,29 @@ describe('UsageBanner', () => {
       });
     });
 
+    // A proxy that drops the X-RateLimit-* headers, or CORS without Access-Control-Expose-Headers.
+    describe('when the plan was upgraded and a 200 answers without rate-limit headers', () => {
+      it('clears the alert and says what is known, until a response reports the usage', async () => {
+        const { worker, db, client, sent } = await exceededBanner();
+        db.addKey({ key: FIXTURE_KEYS.exhausted, plan: 'pro', used: 5_000 });
+        worker.use(http.get(`${DEFAULT_BASE_URL}/prompts`, () => HttpResponse.json([]), { once: true }));
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+        await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+        expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts']);
+        const region = screen.getByRole('status');
+        expect(region.textContent).toBe('Requests go through again. The service did not say how many are left.');
+        expect(document.body.textContent).not.toContain('Could not reach the service');
+        expect(document.activeElement).toBe(region);
+        await expectNoAxeViolations();
+
+        // The guard is off: the app's next request is sent, and its headers report the new plan.
+        await request(client);
+        expect(sent).toHaveLength(3);
+        expect(client.usage.getSnapshot()).toMatchObject({ limit: 50_000, exceeded: false });
+        expect(screen.getByRole('status').textContent).toBe('');
+      });
+    });
+
     describe('when the check brings back no usage', () => {
       const NO_USAGE = {
         'a network error': () => HttpResponse.error(),

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+/**
+ * `npm run bench:scale`: what an account's size costs, from 10 to 10,000 prompts and composers, served by
+ * the mock server on loopback. For each size, each step's median against the floor (a bare `fetch` and
+ * `res.json()` of the same list, in the same run) and its growth exponent log(t2/t1)/log(N2/N1) against
+ * the size before: 1 is linear, 2 quadratic. The persisters are TanStack's, as the docs' recipe has them
+ * (localStorage: the sync persister; IndexedDB: the async one), over in-memory storage in Node.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type Persister, persistQueryClient, persistQueryClientRestore } from '@tanstack/react-query-persist-client';
+import {
+  composerListQueryOptions,
+  composerQueryOptions,
+  createPromptApiClient,
+  dehydrateEachItemOnce,
+  type PromptApiClient,
+  PromptApiProvider,
+  promptListQueryOptions,
+  promptQueryOptions,
+  usePrompt,
+  usePromptList,
+} from 'prompt-composer-react';
+import { createMockDb, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { type MockServer, startMockServer } from 'prompt-composer-react/mocks/server';
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { expect, it } from 'vitest';
+import { report } from '../report.ts';
+import { composerId, generatedAccount, promptId } from './account.ts';
+
+/** The account sizes; `BENCH_SCALE_SIZES=10,100` for a quick run. */
+const SIZES: readonly number[] = process.env.BENCH_SCALE_SIZES?.split(',').map(Number) ?? [10, 100, 1_000, 10_000];
+const RUNS = 5;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Median ms of `RUNS` runs of `step` (after one warm-up run). */
+async function time(step: () => Promise<unknown>): Promise<number> {
+  await step();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await step();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** A `Storage` (and its async twin) in memory. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+type Kind = 'prompts' | 'composers';
+
+/** The steps of one kind at one size: ms each, and the bytes. */
+async function measure(server: MockServer, client: PromptApiClient, kind: Kind, count: number) {
+  const headers = { Authorization: `Bearer ${FIXTURE_KEYS.pro}` };
+  const prefetchList = (queryClient: QueryClient) =>
+    kind === 'prompts' ? queryClient.prefetchQuery(promptListQueryOptions(client)) : queryClient.prefetchQuery(composerListQueryOptions(client));
+  const ids = Array.from({ length: count }, (_, index) => (kind === 'prompts' ? promptId(index) : composerId(index)));
+  const readOne = (queryClient: QueryClient, id: string) =>
+    kind === 'prompts' ? queryClient.fetchQuery(promptQueryOptions(client, id)) : queryClient.fetchQuery(composerQueryOptions(client, id));
+  const rawBytes = (await (await fetch(`${server.url}/${kind}`, { headers })).text()).length;
+
+  /** A list prefetch into a fresh QueryClient, with `persister` subscribed as PersistQueryClientProvider does. */
+  async function prefetch(persister?: Persister) {
+    const queryClient = new QueryClient();
+    let unsubscribe = () => {};
+    if (persister) {
+      // The persist packages bring their own copy of @tanstack/query-core, whose QueryClient type differs.
+      const [stop, restored] = persistQueryClient({ queryClient: queryClient as never, persister, dehydrateOptions: { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) } });
+      await restored;
+      unsubscribe = stop;
+    }
+    await prefetchList(queryClient);
+    unsubscribe();
+    return queryClient;
+  }
+
+  const steps: Record<string, number> = {};
+  steps.floor = await time(async () => (await fetch(`${server.url}/${kind}`, { headers })).json());
+  steps['client list read'] = await time(() => (kind === 'prompts' ? client.listPrompts() : client.listComposers()));
+  steps['list prefetch'] = await time(() => prefetch());
+  steps['list prefetch, localStorage persister'] = await time(() => prefetch(createSyncStoragePersister({ storage: memoryStorage() })));
+  steps['list prefetch, IndexedDB persister'] = await time(() => {
+    const storage = memoryStorage();
+    const asyncStorage = { getItem: async (key: string) => storage.getItem(key), setItem: async (key: string, value: string) => storage.setItem(key, value), removeItem: async (key: string) => storage.removeItem(key) };
+    return prefetch(createAsyncStoragePersister({ storage: asyncStorage }));
+  });
+  steps[`cold batch of N detail reads`] = await time(async () => {
+    const queryClient = new QueryClient();
+    await Promise.all(ids.map((id) => readOne(queryClient, id)));
+  });
+
+  // The persisted write, once (the persisters throttle it: one a second), and the restore.
+  const filled = await prefetch();
+  const storage = memoryStorage();
+  const persister = createSyncStoragePersister({ storage, throttleTime: 0 });
+  steps['persisted write (dehydrate, serialize, store)'] = await time(async () => {
+    const state = dehydrate(filled, { shouldDehydrateQuery: dehydrateEachItemOnce(filled) });
+    await persister.persistClient({ buster: '', timestamp: Date.now(), clientState: state as never });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  const persistedBytes = [...storage.items.values()].reduce((total, value) => total + value.length, 0);
+  steps['restore into a new QueryClient'] = await time(() => persistQueryClientRestore({ queryClient: new QueryClient() as never, persister }));
+  if (kind === 'prompts') steps['list page of N cards'] = await time(() => renderListPage(client, count));
+  return { steps, rawBytes, persistedBytes };
+}
+
+/** Renders a list page: the list, then a card per prompt reading it with `usePrompt`; resolves once shown. */
+async function renderListPage(client: PromptApiClient, count: number) {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  await new Promise<void>((resolve) => {
+    function Card({ id }: { id: string }) {
+      const { data } = usePrompt(id);
+      return <li>{data ? `${data.promptName} ${data.version}` : 'loading'}</li>;
+    }
+    function Page() {
+      const { data } = usePromptList();
+      useEffect(() => {
+        if (data) resolve();
+      }, [data]);
+      return <ul>{data?.map((prompt) => <Card key={prompt.promptId} id={prompt.promptId} />)}</ul>;
+    }
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PromptApiProvider client={client}>
+          <Page />
+        </PromptApiProvider>
+      </QueryClientProvider>,
+    );
+  });
+  expect(container.querySelectorAll('li')).toHaveLength(count);
+  expect(container.textContent).not.toContain('loading');
+  root.unmount();
+  container.remove();
+}
+
+const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : Math.round(ms).toLocaleString('en'));
+
+it('from 10 to 10,000 prompts and composers: every step linear, near the floor', { timeout: 1_800_000 }, async () => {
+  const results: Record<Kind, Array<Awaited<ReturnType<typeof measure>>>> = { prompts: [], composers: [] };
+  for (const count of SIZES) {
+    const server = await startMockServer({ db: createMockDb(generatedAccount(count)) });
+    try {
+      const client = createPromptApiClient({ baseUrl: server.url, apiKey: FIXTURE_KEYS.pro, scope: `scale-${count}` });
+      for (const kind of ['prompts', 'composers'] as const) results[kind].push(await measure(server, client, kind, count));
+    } finally {
+      await server.close();
+    }
+  }
+  for (const kind of ['prompts', 'composers'] as const) {
+    const rows = results[kind];
+    const names = Object.keys(rows[0]?.steps ?? {});
+    const last = rows.length - 1;
+    const exponent = (name: string, index: number) =>
+      Math.log((rows[index]?.steps[name] ?? 0) / (rows[index - 1]?.steps[name] ?? 1)) / Math.log((SIZES[index] ?? 1) / (SIZES[index - 1] ?? 1));
+    const label = (index: number) => `exponent ${(SIZES[index - 1] ?? 0).toLocaleString('en')} → ${(SIZES[index] ?? 0).toLocaleString('en')}`;
+    report(`bench:scale, ${kind}: median ms of ${RUNS} (× the floor), growth exponent from the size before`, [
+      ['step', ...SIZES.map((size) => `N = ${size.toLocaleString('en')}`), label(last - 1), label(last)],
+      ...names.map((name) => [
+        name,
+        ...rows.map((row) => `${format(row.steps[name] ?? 0)} (${((row.steps[name] ?? 0) / (row.steps.floor ?? 1)).toFixed(1)}×)`),
+        exponent(name, last - 1).toFixed(2),
+        exponent(name, last).toFixed(2),
+      ]),
+    ]);
+    report(`bench:scale, ${kind}: persisted bytes (dehydrateEachItemOnce) against the raw list`, [
+      ['', ...SIZES.map((size) => `N = ${size.toLocaleString('en')}`)],
+      ['raw list (characters)', ...rows.map((row) => row.rawBytes.toLocaleString('en'))],
+      ['persisted (characters)', ...rows.map((row) => row.persistedBytes.toLocaleString('en'))],
+      ['persisted / raw', ...rows.map((row) => (row.persistedBytes / row.rawBytes).toFixed(2))],
+    ]);
+    // Bytes are not timings: the cache holds each item once, whatever the machine.
+    for (const row of rows) expect(row.persistedBytes / row.rawBytes).toBeLessThanOrEqual(1.2);
+  }
+});

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMockDb, FIXTURE_IDS } from 'prompt-composer-react/mocks';
+import {
+  dehydrateEachItemOnce,
+  type PromptApiClient,
+  PromptApiProvider,
+  promptKeys,
+  promptListQueryOptions,
+  promptQueryOptions,
+  reportPersistFailure,
+  usePrompt,
+  usePromptList,
+} from 'prompt-composer-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, serveMockApi } from './utils.tsx';
+
+const { welcomeEmail, supportReply, ticketTriage } = FIXTURE_IDS.prompts;
+
+
+/** What a page that shows the list's length shows: every published fixture prompt. */
+const PROMPT_COUNT = `${createMockDb().listPrompts().length} prompts`;
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** A `Storage` in memory; `quota` (characters) makes it refuse larger writes, as localStorage does. */
+function memoryStorage(quota = Infinity) {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      if (value.length > quota) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
+      items.set(key, value);
+    },
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+describe('dehydrateEachItemOnce', () => {
+  it('keeps the list and what no list holds, not the items the list holds again', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(promptListQueryOptions(client));
+    await Promise.all([
+      queryClient.fetchQuery(promptQueryOptions(client, welcomeEmail)),
+      queryClient.fetchQuery(promptQueryOptions(client, welcomeEmail, { version: '2.0.0' })),
+      queryClient.fetchQuery(promptQueryOptions(client, welcomeEmail, { version: '1.0.0' })),
+      queryClient.fetchQuery(promptQueryOptions(client, supportReply)),
+    ]);
+    const kept = dehydrate(queryClient, { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) }).queries.map((query) => query.queryKey);
+    expect(kept).toEqual([promptKeys.list(client), promptKeys.detail(client, welcomeEmail, '1.0.0')]);
+    // TanStack's default keeps every item twice.
+    expect(dehydrate(queryClient).queries).toHaveLength(5);
+  });
+
+  it('keeps an item whose list is not stored (failed, or gone)', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(promptQueryOptions(client, ticketTriage));
+    expect(dehydrate(queryClient, { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) }).queries).toHaveLength(1);
+  });
+
+  it('with the persister: a reload of a page of detail views restores from the list alone, with no request', async () => {
+    const api = serveMockApi();
+    const storage = memoryStorage();
+    const ids = [welcomeEmail, supportReply, ticketTriage];
+    function Page() {
+      const { data } = usePromptList();
+      return (
+        <>
+          <p>{data ? `${data.length} prompts` : 'loading'}</p>
+          {ids.map((id) => <Item key={id} id={id} />)}
+        </>
+      );
+    }
+    function Item({ id }: { id: string }) {
+      return <p>{usePrompt(id).data?.promptId ?? 'loading'}</p>;
+    }
+    function load(client: PromptApiClient, queryClient: QueryClient) {
+      const persister = createSyncStoragePersister({ storage, throttleTime: 0 });
+      return render(
+        <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, dehydrateOptions: { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) } }}>
+          <PromptApiProvider client={client}>
+            <Page />
+          </PromptApiProvider>
+        </PersistQueryClientProvider>,
+      );
+    }
+    const first = load(api.client(), createTestQueryClient());
+    await screen.findByText(PROMPT_COUNT);
+    for (const id of ids) await screen.findByText(id);
+    // One entry stored: the list, which holds every item once.
+    const storedKeys = () => [...storage.items.values()].flatMap((value) => (JSON.parse(value) as { clientState: { queries: Array<{ queryKey: unknown }> } }).clientState.queries.map((query) => query.queryKey));
+    await waitFor(() => expect(storedKeys()).toEqual([['prompt-composer', expect.any(String), 'prompts', 'list', { includeVersions: false }]]));
+    first.unmount();
+    expect(api.sent).toEqual(['GET /prompts']);
+
+    load(api.client(), createTestQueryClient());
+    await screen.findByText(PROMPT_COUNT);
+    for (const id of ids) expect(await screen.findByText(id)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.sent).toEqual(['GET /prompts']);
+  });
+});
+
+describe('reportPersistFailure', () => {
+  it('a write the storage refuses is reported: a warning once, and onError every time, with the size', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const onError = vi.fn();
+    const persister = createSyncStoragePersister({ storage: memoryStorage(100), throttleTime: 0, retry: reportPersistFailure({ onError }) });
+    const queryClient = createTestQueryClient();
+    function Page() {
+      return <p>{usePromptList().data?.length ?? 'loading'}</p>;
+    }
+    render(
+      <PersistQueryClientProvider client={queryClient} persistOptions={{ persister }}>
+        <PromptApiProvider client={client}>
+          <Page />
+        </PromptApiProvider>
+      </PersistQueryClientProvider>,
+    );
+    await screen.findByText(String(api.db.listPrompts().length));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    await queryClient.fetchQuery(promptQueryOptions(client, welcomeEmail, { version: '1.0.0' }));
+    await waitFor(() => expect(onError.mock.calls.length).toBeGreaterThan(1));
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ name: 'QuotaExceededError' });
+    expect(onError.mock.calls[0]?.[1].size).toBeGreaterThan(100);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/was not persisted: the storage refused it .*IndexedDB/);
+  });
+});
