@@ -43,7 +43,7 @@ export interface PromptQueryDefaults {
   retryDelay?: number | ((attempt: number, error: PromptApiError) => number);
   /**
    * Detail reads that start in the same tick with no list of their kind in flight become one list request
-   * (`GET /prompts` or `GET /composers`, which also seeds every item) once they ask for this many distinct
+   * (`GET /prompts` or `GET /composers`, kept for the reads that come later) once they ask for this many distinct
    * ids at their latest version. A list response is larger than one item: raise it when the account holds
    * many items and screens read few. `Infinity` turns batching off (a read still waits for a list query
    * already in flight).
@@ -148,8 +148,8 @@ export function promptQueryOptions<TData = Prompt>(
 }
 
 /**
- * Query options of the prompt list: its response seeds each prompt's "latest" entry, and answers the prompt
- * reads that start while it is in flight.
+ * Query options of the prompt list: one cache entry with every prompt, which answers the prompt reads that
+ * start while it is in flight, and those that come while it is cached.
  */
 export function promptListQueryOptions<TData = Prompt[]>(
   client: PromptApiClient,
@@ -191,8 +191,8 @@ export function composerQueryOptions<TData = Composer>(
 }
 
 /**
- * Query options of the composer list: its response seeds each composer's "latest" entry, and answers the composer
- * reads that start while it is in flight.
+ * Query options of the composer list: one cache entry with every composer, which answers the composer reads
+ * that start while it is in flight, and those that come while it is cached.
  */
 export function composerListQueryOptions<TData = Composer[]>(
   client: PromptApiClient,

@@ -35,7 +35,7 @@ export type UseComposerResult<TData = Composer, Id extends string = ComposerId, 
 >;
 
 /**
- * One composer. Free after `useComposerList()` (the list seeds it). With the typegen registry,
+ * One composer. Free after `useComposerList()` (read from the cached list). With the typegen registry,
  * `composerId` and `version` take only registered values, and `data` carries both. Without an id
  * (`undefined`, or TanStack's `skipToken`) the query waits: no request, `status` `'pending'`,
  * `fetchStatus` `'idle'`.

@@ -36,7 +36,7 @@ export type UsePromptResult<TData = Prompt, Id extends string = PromptId, Versio
 
 
 /**
- * One prompt. Free after `usePromptList()` (the list seeds it); identical calls share one request. With the
+ * One prompt. Free after `usePromptList()` (read from the cached list); identical calls share one request. With the
  * typegen registry, `promptId` and `version` take only registered values, and `data` carries both.
  * Without an id (`undefined`, or TanStack's `skipToken`) the query waits: no request, `status`
  * `'pending'`, `fetchStatus` `'idle'`. The suspense twin needs an id (TanStack refuses `skipToken` there).

@@ -3,6 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UsageSnapshot } from '../../api/usage-store.ts';
+import { listedItem, promptCollection } from '../../query/collections.ts';
+import { promptKeys } from '../../query/keys.ts';
 import { promptListQueryOptions } from '../../query/options.ts';
 import { usePromptApiContext } from '../../query/PromptApiProvider.tsx';
 import { useUsage } from '../../query/useUsage.ts';
@@ -12,8 +14,8 @@ import { useUsage } from '../../query/useUsage.ts';
  * (`client.usage.reset()`, which lifts the quota guard) and sends ONE request, `GET /prompts` through the
  * app's QueryClient, whose rate-limit headers report the quota again. The prompt list is the cheapest
  * useful read: like any request it costs one of a renewed quota (a 429 costs nothing), and its data
- * refreshes the list and every prompt's latest entry, so prompt queries that failed on the quota show data
- * again without another request.
+ * refreshes the list, which then answers the prompt queries that failed on the quota: they show data again
+ * without another request.
  *
  * While the check runs, `usage` stays the snapshot shown before it, so the banner does not blink out
  * between the reset and the response. When the check brings back no usage:
@@ -48,6 +50,17 @@ export function useUsageCheck(hookName: string) {
       // `staleTime: 0` so a cached list is fetched again; no retries: one request.
       await queryClient.fetchQuery({ ...promptListQueryOptions(client, defaults), staleTime: 0, retry: false });
       answered = true;
+      // The prompt reads that failed and the fresh list answers (their item, at their version) refetch
+      // from it, with no request.
+      const listAnswers = (id: unknown, version: string | null) => {
+        const listed = listedItem(queryClient, client, promptCollection, String(id))?.item;
+        return listed !== undefined && (version ?? listed.version) === listed.version;
+      };
+      void queryClient.refetchQueries({
+        queryKey: promptKeys.details(client),
+        type: 'active',
+        predicate: ({ state, queryKey }) => state.status === 'error' && listAnswers(queryKey[4], (queryKey[5] as { version: string | null }).version),
+      });
     } catch {
       // The response (a 429 included) has reported the usage already; the error belongs to the list's query.
     } finally {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UsageBanner, type UsageBannerProps } from 'prompt-composer-react';
+import { UsageBanner, type UsageBannerProps, usePrompt } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_KEYS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -169,6 +169,35 @@ describe('UsageBanner', () => {
         await request(client);
         expect(sent).toHaveLength(3);
         await expectNoAxeViolations();
+      });
+    });
+
+    describe('when the plan was upgraded, with prompt views that failed on the quota', () => {
+      it('the views show their prompts again from the list the check fetched, with no other request', async () => {
+        const api = mockApi();
+        const sent: string[] = [];
+        api.worker.events.on('request:start', ({ request }) => void sent.push(`GET ${new URL(request.url).pathname}${new URL(request.url).search}`));
+        onTestFinished(() => api.worker.events.removeAllListeners());
+        const client = api.client(FIXTURE_KEYS.exhausted);
+        function PromptName({ id, version }: { id: string; version?: string }) {
+          const { data, error } = usePrompt(id, { version });
+          return <p>{data ? `${data.promptName} ${data.version}` : error ? `${id}: ${error.code}` : `loading ${id}`}</p>;
+        }
+        renderConnected(
+          <>
+            <UsageBanner {...props} now={() => api.db.clock.now()} />
+            <PromptName id="welcome-email" />
+            <PromptName id="welcome-email" version="1.0.0" />
+          </>,
+          client,
+        );
+        expect(await screen.findByText('welcome-email: USAGE_LIMIT_EXCEEDED')).toBeTruthy();
+        api.db.addKey({ key: FIXTURE_KEYS.exhausted, plan: 'pro', used: 5_000 });
+        sent.length = 0;
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+        expect(await screen.findByText('Welcome email 2.0.0')).toBeTruthy();
+        // The pinned 1.0.0 is not in the list: it stays as it was until its own next fetch.
+        await waitFor(() => expect(sent).toEqual(['GET /prompts']));
       });
     });
 
