@@ -22,13 +22,14 @@ import {
   usePrompt,
   usePromptList,
 } from 'prompt-composer-react';
-import { createMockDb, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
-import { type MockServer, startMockServer } from 'prompt-composer-react/mocks/server';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
 import { report } from '../report.ts';
-import { composerId, generatedAccount, promptId } from './account.ts';
+import { composerId, promptId } from './account.ts';
 
 /** The account sizes; `BENCH_SCALE_SIZES=10,100` for a quick run. */
 const SIZES: readonly number[] = process.env.BENCH_SCALE_SIZES?.split(',').map(Number) ?? [10, 100, 1_000, 10_000];
@@ -62,7 +63,7 @@ function memoryStorage() {
 type Kind = 'prompts' | 'composers';
 
 /** The steps of one kind at one size: ms each, and the bytes. */
-async function measure(server: MockServer, client: PromptApiClient, kind: Kind, count: number) {
+async function measure(server: { url: string }, client: PromptApiClient, kind: Kind, count: number) {
   const headers = { Authorization: `Bearer ${FIXTURE_KEYS.pro}` };
   const prefetchList = (queryClient: QueryClient) =>
     kind === 'prompts' ? queryClient.prefetchQuery(promptListQueryOptions(client)) : queryClient.prefetchQuery(composerListQueryOptions(client));
@@ -146,12 +147,25 @@ async function renderListPage(client: PromptApiClient, count: number) {
   container.remove();
 }
 
+/** The mock server with a generated account of `count`, in a child process (bench/scale/server.ts). */
+async function startServer(count: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/scale/server.ts', String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  return {
+    url: chunk.toString().trim(),
+    close: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
 const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : Math.round(ms).toLocaleString('en'));
 
 it('from 10 to 10,000 prompts and composers: every step linear, near the floor', { timeout: 1_800_000 }, async () => {
   const results: Record<Kind, Array<Awaited<ReturnType<typeof measure>>>> = { prompts: [], composers: [] };
   for (const count of SIZES) {
-    const server = await startMockServer({ db: createMockDb(generatedAccount(count)) });
+    const server = await startServer(count);
     try {
       const client = createPromptApiClient({ baseUrl: server.url, apiKey: FIXTURE_KEYS.pro, scope: `scale-${count}` });
       for (const kind of ['prompts', 'composers'] as const) results[kind].push(await measure(server, client, kind, count));
