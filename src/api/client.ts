@@ -1,3 +1,4 @@
+import type { PromptCache } from './cache/options.ts';
 import { PromptApiError } from './errors.ts';
 import { type ApiKeySource, type RequestContext, request } from './request.ts';
 import type { Composer, Prompt } from './types.ts';
@@ -56,6 +57,14 @@ export interface PromptApiClientBaseOptions {
    * @default Date.now
    */
   now?: () => number;
+  /**
+   * A response cache to read through (`createPromptCache`): on a server, it makes the quota spent
+   * independent of traffic, for one process or, with a shared store, a fleet. With a cache, the client's
+   * own quota guard stands aside: the cache remembers a 429 for every server and keeps answering what it
+   * holds. Not for browser code, where TanStack Query caches.
+   * @default undefined (every read is a request)
+   */
+  cache?: PromptCache;
 }
 
 /**
@@ -171,6 +180,7 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     usage,
     now: options.now ?? Date.now,
   };
+  options.cache?.attach(context);
   const scope = options.scope ?? defaultScope(baseUrl, options.apiKey);
 
   return {

@@ -1,3 +1,4 @@
+import type { PromptCacheSeam } from './cache/options.ts';
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
 import type { UsageStore } from './usage-store.ts';
@@ -6,11 +7,10 @@ import { parseErrorBody, ShapeError } from './validate.ts';
 /** Where an API key comes from: a string, or a function returning one (sync or async). */
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
 
-/** Everything one request needs from its client. */
-export interface RequestContext {
+/** Everything one request needs from its client; a cache attaches itself to it (`fetch`, `cached`). */
+export interface RequestContext extends PromptCacheSeam {
   baseUrl: string;
   apiKey: ApiKeySource | undefined;
-  fetch: typeof globalThis.fetch;
   timeoutMs: number;
   headers: Record<string, string>;
   usage: UsageStore;
@@ -20,10 +20,13 @@ export interface RequestContext {
 /** What went wrong, without the request line; `status` is `0` (no response) unless given. */
 type Failure = Omit<PromptApiErrorInit, 'method' | 'path' | 'status'> & { status?: number };
 
-/** Refuses to send while the stored usage says the quota is spent and its reset lies ahead. */
+/**
+ * Refuses to send while the stored usage says the quota is spent and its reset lies ahead; not behind a
+ * cache, which remembers a 429 for every server and keeps answering what it holds.
+ */
 function quotaGuard(context: RequestContext): Failure | null {
   const usage = context.usage.getSnapshot();
-  if (!usage?.exceeded || !usage.reset || usage.reset.getTime() <= context.now()) return null;
+  if (context.cached || !usage?.exceeded || !usage.reset || usage.reset.getTime() <= context.now()) return null;
   const { used, limit } = usage;
   return {
     code: 'USAGE_LIMIT_EXCEEDED',
@@ -137,6 +140,8 @@ export async function request<T>(
     // double) or a body that never ends would otherwise outlive the timeout and the caller's abort.
     response = await untilAborted(context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal }), controller.signal);
     text = await untilAborted(response.text(), controller.signal);
+    // An upstream (or a proxy) that echoes the key in its body: the key reaches no message, field or cause.
+    if (key) text = text.replaceAll(key, '(API key)');
   } catch (cause) {
     if (cause instanceof KeyError) return fail({ code: 'API_KEY_ERROR', detail: cause.message, cause: cause.cause });
     if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });

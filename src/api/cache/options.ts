@@ -1,0 +1,103 @@
+import type { PromptCacheStore } from './store.ts';
+
+/** Options of `createPromptCache`. */
+export interface PromptCacheOptions {
+  /**
+   * Where entries, locks and the account's usage live. `redisStore()` (from
+   * `prompt-composer-react/server`) shares them between every server of a fleet; the default is this
+   * process's memory. Whatever the store, the cache keeps a copy of its entries in memory and answers from
+   * it (and the API) while the store fails.
+   * @default memoryStore()
+   */
+  store?: PromptCacheStore;
+  /**
+   * Milliseconds latest items and lists stay fresh; after that they are served stale while one request
+   * for the whole fleet refreshes them. Pinned versions never go stale.
+   * @default from the quota: refreshes spend at most `quotaShare` of the account's `X-RateLimit-Limit` a
+   * month (2 requests a refresh, a 31-day month): 35.7 minutes on Free (5,000), 3.6 on Pro (50,000);
+   * Free's until a response says the limit
+   */
+  ttlMs?: number;
+  /**
+   * The share of the monthly quota that refreshes may spend, when `ttlMs` is not given (0 to 1).
+   * @default 0.5
+   */
+  quotaShare?: number;
+  /**
+   * Milliseconds a 404 (`NOT_FOUND`, `VERSION_NOT_FOUND`) or a 400 is remembered: the same read is
+   * answered with it without asking the API again.
+   * @default 60000
+   */
+  notFoundTtlMs?: number;
+  /**
+   * Milliseconds a failure (a 5xx, no response, a body that breaks the contract) is remembered: a read
+   * with nothing cached gets it again without a request, and a refresh that failed is not tried again
+   * sooner (fleet-wide). Stale content keeps being served meanwhile. Also how often one request checks
+   * whether a key refused with 401 works again.
+   * @default 5000
+   */
+  errorTtlMs?: number;
+  /**
+   * Milliseconds a fleet-wide lock lasts: the longest one server's request to the API may take (it is
+   * aborted then). A lock whose holder died expires after this, and another server takes over.
+   * @default 15000
+   */
+  lockMs?: number;
+  /**
+   * Milliseconds one operation of `store` may take before the cache stops waiting for it and answers
+   * from its memory; it tries the store again a second later.
+   * @default 1000
+   */
+  storeTimeoutMs?: number;
+  /**
+   * How many entries the in-memory copy keeps (the store itself when `store` is not given).
+   * @default 2000
+   */
+  maxEntries?: number;
+  /** Called once per read the cache answers, for metrics. Never holds the key. @default none */
+  onRead?: (event: PromptCacheReadEvent) => void;
+  /**
+   * Called when the shared store fails and when it answers again: once each, not per request.
+   * @default console.warn
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** What the cache did for one read. */
+export interface PromptCacheReadEvent {
+  /** The URL read (it never holds the key). */
+  url: string;
+  /**
+   * `hit`: answered fresh from the cache. `stale`: answered from the cache while a refresh runs (or the
+   * quota is spent, or the API fails). `miss`: fetched from the API, or from another server's fetch of
+   * the same thing. `refused`: answered with a remembered 429 or 401, without a request.
+   */
+  outcome: 'hit' | 'stale' | 'miss' | 'refused';
+}
+
+/** The parts of a client's request pipeline it hands its cache (`createPromptApiClient({ cache })` does). */
+export interface PromptCacheSeam {
+  /** The client's `fetch`: the cache puts itself in front of it. */
+  fetch: typeof globalThis.fetch;
+  /**
+   * Set by the cache: the client's own quota guard (which refuses to send after a 429 until the reset)
+   * stands aside, because the cache remembers the 429 for every server and keeps answering what it holds.
+   */
+  cached?: boolean;
+}
+
+/** A response cache for the API, shared by the clients given it as `cache`. */
+export interface PromptCache {
+  /**
+   * Wraps a `fetch`: the API's GET requests are answered from the cache where it can, everything else goes
+   * to `fetch` unchanged. For an HTTP client of your own; `createPromptApiClient({ cache })` needs none.
+   */
+  wrapFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
+  /**
+   * Plugs the cache into a client: `createPromptApiClient({ cache })` calls it with its request pipeline,
+   * whose `fetch` it wraps and whose quota guard it replaces with its own. Not for direct use.
+   */
+  attach(client: PromptCacheSeam): void;
+  /** Resolves once the background refreshes started so far have finished (tests, graceful shutdown). */
+  idle(): Promise<void>;
+}

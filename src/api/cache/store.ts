@@ -1,0 +1,91 @@
+/**
+ * Where `createPromptCache` keeps its entries, locks and the account's usage: four operations on string
+ * keys and string values, each sync or async. `memoryStore()` is one process's memory;
+ * `redisStore()` (from `prompt-composer-react/server`) is shared by every server of a fleet. Another
+ * shared store (Valkey, Upstash, a cloud KV) is a few lines: see docs/server-cache.md.
+ *
+ * A store may lose any key at any time (eviction): the cache then fetches again. An operation that throws
+ * or rejects makes the cache fall back to its own memory until the store answers again.
+ */
+export interface PromptCacheStore {
+  /** The value stored under `key`, or `undefined` (or `null`) when there is none or it expired. */
+  get(key: string): Promise<string | null | undefined> | string | null | undefined;
+  /**
+   * Stores `value` under `key`, replacing any value; it expires after `ttlMs` milliseconds, or never when
+   * `ttlMs` is `undefined` (until evicted).
+   */
+  set(key: string, value: string, ttlMs?: number): Promise<unknown> | unknown;
+  /**
+   * Stores `value` under `key` only when the key holds nothing, expiring after `ttlMs` milliseconds, and
+   * says whether it did: the fleet-wide lock (Redis `SET key value NX PX ttlMs`). A store without an
+   * atomic form of this still works; two servers may then refresh the same entry at the same time.
+   */
+  add(key: string, value: string, ttlMs: number): Promise<boolean> | boolean;
+  /** Removes `key`; nothing happens when it holds nothing. */
+  delete(key: string): Promise<unknown> | unknown;
+}
+
+/** Options of `memoryStore`. */
+export interface MemoryStoreOptions {
+  /**
+   * How many keys the store keeps; the least recently used go first. A list of the whole account is one
+   * key, and each item one more.
+   * @default 2000
+   */
+  maxEntries?: number;
+}
+
+interface MemoryValue {
+  value: string;
+  /** Milliseconds since the epoch; `Infinity` for no expiry. */
+  expiresAt: number;
+}
+
+/**
+ * A `PromptCacheStore` in this process's memory, least recently used out first: the default store of
+ * `createPromptCache`, for one server (or a serverless instance). Several servers each keep their own
+ * copy and each spend requests to fill it; share one `redisStore()` between them instead.
+ *
+ * @example
+ * const cache = createPromptCache({ store: memoryStore({ maxEntries: 500 }) })
+ */
+export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore {
+  const maxEntries = options.maxEntries ?? 2000;
+  if (!(maxEntries >= 1)) throw new RangeError(`memoryStore: maxEntries must be at least 1, got ${maxEntries}`);
+  // A Map iterates in insertion order: deleting and re-inserting on use keeps the least recent first.
+  const values = new Map<string, MemoryValue>();
+
+  const live = (key: string): MemoryValue | undefined => {
+    const entry = values.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      values.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const put = (key: string, value: string, ttlMs: number | undefined) => {
+    values.delete(key);
+    values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
+    for (const oldest of values.keys()) {
+      if (values.size <= maxEntries) break;
+      values.delete(oldest);
+    }
+  };
+
+  return {
+    get(key) {
+      const entry = live(key);
+      if (!entry) return undefined;
+      values.delete(key);
+      values.set(key, entry);
+      return entry.value;
+    },
+    set: (key, value, ttlMs) => put(key, value, ttlMs),
+    add(key, value, ttlMs) {
+      if (live(key)) return false;
+      put(key, value, ttlMs);
+      return true;
+    },
+    delete: (key) => values.delete(key),
+  };
+}
