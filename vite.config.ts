@@ -95,7 +95,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^jsdom$/, /^node:/],
+      external: [/^redis($|\/)/, /^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^jsdom$/, /^node:/],
       // One file per module, as in src/: an app that imports only hooks never reaches the modules that
       // import DOMPurify (whose package does not declare itself free of side effects).
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },

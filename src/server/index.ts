@@ -1,5 +1,6 @@
 // prompt-composer-react/server: what needs Node. A server DOM (jsdom) for DOMPurify, so server output
-// carries the sanitized static HTML. Never import it from browser code.
+// carries the sanitized static HTML; the key-on-server request handler; the Redis store of the prompt cache.
+// Never import it from browser code.
 import type { WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { createHtmlSanitizer, type HtmlSanitizer, serverSanitizer, setServerSanitizer } from '../sanitize/sanitizer.ts';
@@ -52,3 +53,7 @@ export function uninstallServerSanitizer(): void {
 }
 
 export type { HtmlSanitizer } from '../sanitize/sanitizer.ts';
+
+// The key-on-server endpoint, and the store a fleet of servers shares for `createPromptCache`.
+export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions } from './handler.ts';
+export { type RedisCommandClient, type RedisStore, type RedisStoreOptions, redisStore } from './redis-store.ts';

@@ -1,0 +1,55 @@
+// Who may call the handler: the page's own origin, and the origins the app lists. Another site's page
+// (or its <img>, <script> or form) never gets to spend the account's quota.
+
+/** The handler's decision about a request's origin. */
+export type OriginDecision =
+  /** No other origin involved: a same-origin fetch, a navigation, a server-to-server call. */
+  | { allowed: true; crossOrigin: undefined }
+  /** Another origin, listed in `allowedOrigins`: answered with CORS headers for it. */
+  | { allowed: true; crossOrigin: string }
+  | { allowed: false; crossOrigin: undefined };
+
+/** `scheme://host[:port]` of `value`, or `null` when it is not an absolute URL (`null` origins included). */
+function originOf(value: string): string | null {
+  try {
+    const { origin } = new URL(value);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origins the request itself was addressed to: the URL's, and the `Host` and `X-Forwarded-Host` it
+ * came with (behind a proxy, the URL may name the proxy's upstream). A browser page cannot set these
+ * headers on another site's request without a preflight, which this handler refuses first.
+ */
+function ownOrigins(request: Request, url: URL): Set<string> {
+  const own = new Set([url.origin]);
+  for (const name of ['host', 'x-forwarded-host']) {
+    const host = request.headers.get(name)?.split(',')[0]?.trim();
+    if (!host) continue;
+    for (const protocol of ['http:', 'https:']) {
+      const origin = originOf(`${protocol}//${host}`);
+      if (origin) own.add(origin);
+    }
+  }
+  return own;
+}
+
+/** Decides whether `request` may be answered, by its `Origin` and `Sec-Fetch-Site` headers. */
+export function decideOrigin(request: Request, url: URL, allowedOrigins: readonly string[]): OriginDecision {
+  const header = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site')?.toLowerCase();
+  const origin = header === null ? null : originOf(header);
+  const listed = origin !== null && (allowedOrigins.includes('*') || allowedOrigins.some((allowed) => originOf(allowed) === origin));
+  const foreign: OriginDecision = listed && origin !== null ? { allowed: true, crossOrigin: origin } : { allowed: false, crossOrigin: undefined };
+  // A current browser says where a request comes from, and no page can forge it: `same-origin`, or `none`
+  // (typed in, a bookmark) is the page's own; `same-site` and `cross-site` are other origins.
+  if (site === 'same-origin' || site === 'none') return { allowed: true, crossOrigin: undefined };
+  if (site !== undefined) return foreign;
+  // No Sec-Fetch-Site: an older browser, or not a browser. Then the Origin header, when there is one.
+  if (header === null) return { allowed: true, crossOrigin: undefined };
+  if (origin !== null && ownOrigins(request, url).has(origin)) return { allowed: true, crossOrigin: undefined };
+  return foreign;
+}

@@ -1,0 +1,128 @@
+// A PromptCacheStore on Redis (or Valkey), through node-redis: the store a fleet of servers shares.
+import type { PromptCacheStore } from '../api/cache/store.ts';
+
+/**
+ * The one method of a node-redis client (`redis` 4 to 6, `createClient()`) the store calls. Any client
+ * with a compatible `sendCommand` works.
+ */
+export interface RedisCommandClient {
+  /** Sends one command, such as `['SET', 'key', 'value', 'NX', 'PX', '15000']`, and resolves with its reply. */
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** Options of `redisStore`: a URL the store connects to itself, or a client you connected. */
+export type RedisStoreOptions =
+  | {
+      /**
+       * A Redis URL, such as `redis://localhost:6379` or `rediss://user:password@host:6380/0`. The store
+       * creates its node-redis client on first use (`npm install redis`), reconnects by itself, and fails
+       * a command at once while disconnected (no offline queue), so the cache answers from memory meanwhile.
+       */
+      url: string;
+    }
+  | {
+      /**
+       * A node-redis client you created and connected (and listen to for `error` events). Create it with
+       * `disableOfflineQueue: true`: otherwise commands wait while Redis is away, and the cache waits for
+       * each until its `storeTimeoutMs`.
+       */
+      client: RedisCommandClient;
+    };
+
+/** A `PromptCacheStore` on Redis. */
+export interface RedisStore extends PromptCacheStore {
+  /** Closes the connection the store opened for `{ url }`; a client you passed stays yours to close. */
+  close(): Promise<void>;
+}
+
+/** What the store needs of the node-redis client it creates for a URL. */
+interface OwnClient extends RedisCommandClient {
+  readonly isReady: boolean;
+  connect(): Promise<unknown>;
+  close?(): Promise<unknown>;
+  quit?(): Promise<unknown>;
+  destroy?(): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'ready' | 'error', listener: () => void): unknown;
+}
+
+/** The client for `url`, from the optional peer dependency `redis`, imported on first use. */
+async function createOwnClient(url: string): Promise<{ client: OwnClient; firstAttempt: Promise<void> }> {
+  let createClient: (options: object) => OwnClient;
+  try {
+    // Opaque to bundlers: `redis` is optional, and resolved at run time only when a URL is given.
+    const specifier = 'redis';
+    ({ createClient } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as { createClient: typeof createClient });
+  } catch (cause) {
+    throw new Error('redisStore({ url }) needs the redis package: npm install redis', { cause });
+  }
+  const client = createClient({
+    url,
+    // While Redis is away, a command fails at once instead of waiting in a queue: the cache answers from memory.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 1000) },
+  });
+  // Connection errors are reported by the cache, once per outage; without a listener they would crash the process.
+  client.on('error', () => {});
+  const firstAttempt = new Promise<void>((resolve) => {
+    client.once('ready', resolve);
+    client.once('error', resolve);
+  });
+  // Keeps trying by the reconnect strategy; commands fail fast until it succeeds.
+  client.connect().catch(() => {});
+  return { client, firstAttempt };
+}
+
+/**
+ * A `PromptCacheStore` on Redis (or Valkey, which speaks the same protocol), for a cache shared by every
+ * server of a fleet: `createPromptCache({ store: redisStore({ url: process.env.REDIS_URL }) })`. Values are
+ * strings under keys that start with `prompt-cache:`; locks are `SET key value NX PX ms`. Give Redis a
+ * `maxmemory` with an `allkeys-lru` policy: pinned versions are kept until evicted.
+ *
+ * When Redis is down, slow or unreachable, the cache answers from its own memory and the API (warned once)
+ * and goes back to Redis when it answers again.
+ *
+ * @example
+ * import { createPromptApiClient, createPromptCache } from 'prompt-composer-react';
+ * import { redisStore } from 'prompt-composer-react/server';
+ *
+ * const cache = createPromptCache({ store: redisStore({ url: process.env.REDIS_URL! }) });
+ * const client = createPromptApiClient({ baseUrl: process.env.PROMPT_API_URL!, apiKey: process.env.PROMPT_API_KEY, cache });
+ */
+export function redisStore(options: RedisStoreOptions): RedisStore {
+  let own: Promise<{ client: OwnClient; firstAttempt: Promise<void> }> | undefined;
+  let waitedForFirstAttempt = false;
+
+  async function client(): Promise<RedisCommandClient> {
+    if ('client' in options) return options.client;
+    own ??= createOwnClient(options.url);
+    const { client, firstAttempt } = await own;
+    // Only the first command waits for the first connection; later ones fail at once while disconnected.
+    if (!waitedForFirstAttempt) {
+      await firstAttempt;
+      waitedForFirstAttempt = true;
+    }
+    if (!client.isReady) throw new Error('Redis is not connected (reconnecting)');
+    return client;
+  }
+  const send = async (args: string[]) => (await client()).sendCommand(args);
+  const milliseconds = (ttlMs: number) => String(Math.max(1, Math.ceil(ttlMs)));
+
+  return {
+    async get(key) {
+      const value = await send(['GET', key]);
+      return typeof value === 'string' ? value : undefined;
+    },
+    set: (key, value, ttlMs) => send(ttlMs === undefined ? ['SET', key, value] : ['SET', key, value, 'PX', milliseconds(ttlMs)]),
+    add: async (key, value, ttlMs) => (await send(['SET', key, value, 'NX', 'PX', milliseconds(ttlMs)])) === 'OK',
+    delete: (key) => send(['DEL', key]),
+    async close() {
+      if (!own) return;
+      const { client } = await own;
+      own = undefined;
+      // Connected: let the replies in flight arrive. Reconnecting: stop trying at once.
+      if (!client.isReady) return client.destroy?.();
+      await (client.close ?? client.quit)?.call(client).catch(() => {});
+    },
+  };
+}
