@@ -359,6 +359,21 @@ describe('the API key stays secret', () => {
     expect(error.path).not.toContain(apiKey);
   });
 
+  it.each([
+    ['as a string', apiKey],
+    ['from a function', () => Promise.resolve(apiKey)],
+  ])('an upstream that echoes the key (given %s) in its body: the key reaches no message, field or cause', async (_, key) => {
+    server.use(
+      http.get(`${baseUrl}/prompts/:id`, () => HttpResponse.json({ error: `Key ${apiKey} is revoked`, code: 'INVALID_KEY' }, { status: 401 })),
+      http.get(`${baseUrl}/composers/:id`, () => HttpResponse.json({ ...composer, segments: [{ type: apiKey }] })),
+    );
+    const revoked = await failure(client({ apiKey: key }).getPrompt('welcome-email'));
+    expect(revoked.message).toBe('GET /prompts/welcome-email failed with 401 INVALID_KEY: Key (API key) is revoked');
+    const malformed = await failure(client({ apiKey: key }).getComposer('onboarding-flow'));
+    expect(malformed.code).toBe('INVALID_RESPONSE');
+    for (const error of [revoked, malformed]) expect(everythingIn(error)).not.toContain(apiKey);
+  });
+
   it('is not the cache scope, which still tells two keys apart', () => {
     const a = client();
     const b = client({ apiKey: 'pk_other' });

@@ -1,0 +1,138 @@
+// createPromptCache when the API says no: 404s, failures, an exhausted quota, a refused key.
+import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MINUTE = 60_000;
+
+describe('given a cache in front of an API that says no', () => {
+  it('NOT_FOUND and VERSION_NOT_FOUND are remembered for notFoundTtlMs', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    const { client } = instance({ notFoundTtlMs: MINUTE });
+    for (let round = 0; round < 2; round++) {
+      expect((await rejection(client.getPrompt('no-such-prompt'))).code).toBe('NOT_FOUND');
+      expect((await rejection(client.getPrompt('welcome-email', { version: '9.9.9' }))).code).toBe('VERSION_NOT_FOUND');
+    }
+    expect(api.seen).toEqual(['/prompts/no-such-prompt', '/prompts/welcome-email?version=9.9.9']);
+    advance(MINUTE + 1);
+    expect((await rejection(client.getPrompt('no-such-prompt'))).status).toBe(404);
+    expect(api.seen).toHaveLength(3);
+  });
+
+  describe('when the API fails (5xx, or no answer)', () => {
+    it('stale content keeps being served, and the refresh is not tried again before errorTtlMs', async () => {
+      const advance = frozenClock();
+      const api = mockApi();
+      const server = instance({ ttlMs: MINUTE, errorTtlMs: 5000 });
+      await server.client.getComposer('onboarding-flow');
+      api.db.faults.inject({ kind: 'server-error', rate: 1 });
+      advance(MINUTE + 1);
+      for (let read = 0; read < 3; read++) {
+        expect((await server.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+        await settle(server);
+      }
+      expect(api.seen).toEqual(['/composers/onboarding-flow', '/composers?include_versions=true']);
+      advance(5001);
+      expect((await server.client.getComposer('onboarding-flow')).version).toBe('1.1.0');
+      await settle(server);
+      expect(api.seen).toHaveLength(3);
+    });
+
+    it('with nothing cached, the failure is the answer, remembered for errorTtlMs', async () => {
+      const advance = frozenClock();
+      const api = mockApi();
+      const { client } = instance({ errorTtlMs: 5000 });
+      api.db.faults.inject({ kind: 'server-error', rate: 1, path: '/prompts' });
+      api.db.faults.inject({ kind: 'network-error', rate: 1, path: '/composers' });
+      for (let round = 0; round < 2; round++) {
+        expect(await rejection(client.getPrompt('welcome-email'))).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+        expect(await rejection(client.getComposer('onboarding-flow'))).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+      }
+      expect(api.seen).toEqual(['/prompts/welcome-email', '/composers/onboarding-flow']);
+      api.db.faults.clear();
+      advance(5001);
+      expect((await client.getPrompt('welcome-email')).version).toBe('2.0.0');
+      expect(api.seen).toHaveLength(3);
+    });
+
+    it('a 200 that breaks the contract is not kept', async () => {
+      const api = mockApi();
+      const { client } = instance({ errorTtlMs: 1 });
+      api.db.faults.inject({ kind: 'malformed-json' });
+      expect((await rejection(client.getPrompt('welcome-email'))).code).toBe('INVALID_RESPONSE');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await client.getPrompt('welcome-email')).version).toBe('2.0.0');
+      expect(api.seen).toHaveLength(2);
+    });
+  });
+
+  describe('when the quota is spent (429)', () => {
+    it('cached reads are answered, the others get the 429 with usage and upgradeUrl and no request, until the reset', async () => {
+      const advance = frozenClock(Date.UTC(2026, 10, 30, 23, 0));
+      const api = mockApi();
+      const server = instance({ ttlMs: MINUTE });
+      const { client } = server;
+      await client.getComposer('onboarding-flow');
+      await client.getPrompt('welcome-email', { version: '1.0.0' });
+      api.db.setUsage(FIXTURE_KEYS.free, 5000);
+      advance(MINUTE + 1);
+
+      expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+      await settle(server);
+      expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email?version=1.0.0', '/composers?include_versions=true']);
+
+      for (let round = 0; round < 3; round++) {
+        expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+        expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
+        const refused = await rejection(client.getPrompt('support-reply'));
+        expect(refused).toMatchObject({ status: 429, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 } });
+        expect(refused.upgradeUrl).toMatch(/^https:/);
+        await settle(server);
+      }
+      expect(api.seen).toHaveLength(3);
+      expect(client.usage.getSnapshot()).toMatchObject({ remaining: 0, exceeded: true });
+
+      advance(MINUTE * 61); // past 00:00 UTC on the 1st: a new month, a new quota
+      expect((await client.getPrompt('support-reply')).promptId).toBe('support-reply');
+      expect(api.seen).toHaveLength(4);
+    });
+  });
+
+  describe('when the key is refused (401)', () => {
+    it("nothing cached under it is served; one request every errorTtlMs checks it again, and a success ends it", async () => {
+      const advance = frozenClock();
+      const api = mockApi();
+      const server = instance({ ttlMs: MINUTE, errorTtlMs: 5000 });
+      const { client } = server;
+      await client.getComposer('onboarding-flow');
+      await client.getPrompt('welcome-email', { version: '1.0.0' });
+      api.db.revokeKey(FIXTURE_KEYS.free);
+      advance(MINUTE + 1);
+      await client.getComposer('onboarding-flow'); // stale, while the refresh meets the 401
+      await settle(server);
+      expect(api.seen).toHaveLength(3);
+
+      for (let round = 0; round < 2; round++) {
+        expect(await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).toMatchObject({ status: 401, code: 'INVALID_KEY' });
+        expect(await rejection(client.getComposer('onboarding-flow'))).toMatchObject({ status: 401, code: 'INVALID_KEY' });
+      }
+      expect(api.seen).toHaveLength(3);
+
+      advance(5001);
+      expect((await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).code).toBe('INVALID_KEY');
+      expect(api.seen).toEqual(expect.arrayContaining(['/prompts/welcome-email?version=1.0.0']));
+      expect(api.seen).toHaveLength(4);
+
+      api.db.addKey({ key: FIXTURE_KEYS.free, plan: 'free' });
+      advance(5001);
+      expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
+      expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
+      expect(api.seen).toHaveLength(5);
+    });
+  });
+});

@@ -1,0 +1,158 @@
+// createPromptCache, many servers on one store: one request for the fleet, the account's usage shared,
+// locks that free themselves, and a store that fails.
+import { http } from 'msw';
+import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../msw-server.ts';
+import { BASE_URL, fleet, frozenClock, instance, mockApi, settle } from './harness.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MINUTE = 60_000;
+
+/** A page: the list, two details, a pinned version and a composer. */
+const page = (client: ReturnType<typeof instance>['client']) =>
+  Promise.all([
+    client.listPrompts(),
+    client.getPrompt('welcome-email'),
+    client.getPrompt('support-reply'),
+    client.getPrompt('welcome-email', { version: '1.0.0' }),
+    client.getComposer('onboarding-flow'),
+  ]);
+
+/** A store that can be switched off (every operation throws) or made to hang. */
+function flakyStore(inner: PromptCacheStore = memoryStore()) {
+  const state = { mode: 'up' as 'up' | 'down' | 'hanging' };
+  const guard = <T>(run: () => T): T | Promise<never> => {
+    if (state.mode === 'down') throw new Error('connection refused');
+    if (state.mode === 'hanging') return new Promise<never>(() => {});
+    return run();
+  };
+  const store: PromptCacheStore = {
+    get: (key) => guard(() => inner.get(key)),
+    set: (key, value, ttlMs) => guard(() => inner.set(key, value, ttlMs)),
+    add: (key, value, ttlMs) => guard(() => inner.add(key, value, ttlMs)),
+    delete: (key) => guard(() => inner.delete(key)),
+  };
+  return { store, state };
+}
+
+describe('given four servers sharing one store', () => {
+  it('the cold wave sends each distinct request once for the fleet', async () => {
+    const api = mockApi();
+    const servers = fleet(4);
+    const pages = await Promise.all(servers.flatMap((server) => [page(server.client), page(server.client)]));
+    expect(new Set(pages.map((views) => JSON.stringify(views))).size).toBe(1);
+    expect(api.seen.length).toBe(new Set(api.seen).size);
+    expect(api.seen.length).toBeLessThanOrEqual(5);
+    await Promise.all(servers.map((server) => page(server.client)));
+    expect(api.seen.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a stale fleet refreshes with two requests, and every server sees the new version', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    const servers = fleet(4, { ttlMs: MINUTE });
+    await Promise.all(servers.map((server) => page(server.client)));
+    const cold = api.seen.length;
+    api.db.addPrompt({ ...(await servers[0]!.client.getPrompt('welcome-email')), version: '3.0.0' });
+    advance(MINUTE + 1);
+    await Promise.all(servers.map((server) => page(server.client)));
+    await settle(...servers);
+    expect(api.seen.slice(cold).sort()).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
+    for (const server of servers) expect((await server.client.getPrompt('welcome-email')).version).toBe('3.0.0');
+    expect(api.seen).toHaveLength(cold + 2);
+  });
+
+  it("every server reports the latest X-RateLimit-* any of them saw", async () => {
+    mockApi();
+    const [first, second] = fleet(2);
+    await first!.client.getComposer('onboarding-flow');
+    await second!.client.getComposer('onboarding-flow');
+    expect(second!.client.usage.getSnapshot()).toEqual(first!.client.usage.getSnapshot());
+    await first!.client.getPrompt('welcome-email');
+    const latest = first!.client.usage.getSnapshot()!;
+    await second!.client.getComposer('onboarding-flow');
+    expect(second!.client.usage.getSnapshot()?.remaining).toBe(latest.remaining);
+  });
+
+  it('a lock whose holder died expires after lockMs, and another server takes over', async () => {
+    const api = mockApi();
+    const shared = memoryStore();
+    // The first server takes the lock and dies: its request never ends, and nothing it writes arrives.
+    const hung: string[] = [];
+    server.use(
+      http.get(`${BASE_URL}/composers/onboarding-flow`, ({ request }) => {
+        if (request.headers.get('x-server') !== 'dead') return undefined;
+        hung.push(new URL(request.url).pathname);
+        return new Promise<never>(() => {});
+      }),
+    );
+    const deadStore: PromptCacheStore = { ...shared, set: () => {}, delete: () => {} };
+    const dead = instance({ store: deadStore, lockMs: 300 });
+    const alive = instance({ store: shared, lockMs: 300 });
+    const wrapped = dead.cache.wrapFetch(globalThis.fetch);
+    void wrapped(`${BASE_URL}/composers/onboarding-flow`, { headers: { Authorization: 'Bearer pk_test_free', 'x-server': 'dead' } }).catch(() => {});
+    await vi.waitFor(() => expect(hung).toHaveLength(1));
+    expect((await alive.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+    expect(api.seen).toEqual(['/composers/onboarding-flow']);
+  });
+});
+
+describe('given a shared store that fails', () => {
+  it('answers from its own memory and the API, warns once, and goes back to the store when it answers', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    const { store, state } = flakyStore();
+    const warnings: string[] = [];
+    const first = instance({ store, onWarning: (message) => void warnings.push(message) });
+    await first.client.getComposer('onboarding-flow');
+
+    state.mode = 'down';
+    for (let read = 0; read < 5; read++) expect((await first.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+    expect((await first.client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/shared store failed \(connection refused\).*own memory/);
+
+    state.mode = 'up';
+    advance(1001);
+    await first.client.getPrompt('welcome-email');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(/answers again/);
+    // What the first server fetched while the store was down went back into it: a second server has it.
+    const second = instance({ store });
+    await second.client.getPrompt('welcome-email');
+    expect(api.seen).toHaveLength(2);
+  });
+
+  it('an operation that does not answer within storeTimeoutMs counts as a failure', async () => {
+    const api = mockApi();
+    const { store, state } = flakyStore();
+    const warnings: string[] = [];
+    const { client } = instance({ store, storeTimeoutMs: 50, onWarning: (message) => void warnings.push(message) });
+    state.mode = 'hanging';
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect(api.seen).toEqual(['/prompts/welcome-email']);
+    expect(warnings).toEqual([expect.stringMatching(/no answer within 50 ms/)]);
+  });
+});
+
+describe('memoryStore', () => {
+  it('keeps maxEntries keys, the least recently used out first, and expires keys after their ttlMs', async () => {
+    const store = memoryStore({ maxEntries: 2 });
+    store.set('a', '1');
+    store.set('b', '2');
+    expect(store.get('a')).toBe('1');
+    store.set('c', '3');
+    expect([store.get('a'), store.get('b'), store.get('c')]).toEqual(['1', undefined, '3']);
+    expect(store.add('a', 'x', 1000)).toBe(false);
+    store.delete('a');
+    expect(store.add('a', 'x', 20)).toBe(true);
+    await vi.waitFor(() => expect(store.get('a')).toBeUndefined());
+    expect(() => memoryStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
