@@ -99,10 +99,17 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   /** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
   const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
 
+  /**
+   * A record: from the shared store (a copy is kept in memory for when it is down), else from memory
+   * (given back to the shared store when it lost it, `restore`).
+   */
   async function readRecord<T extends object>(key: string, restore: boolean): Promise<T | undefined> {
-    const { value, lost } = await layers.read(key);
+    const { value, from } = await layers.read(key);
     const record = decode<T>(value);
-    if (record && lost && restore) void layers.write(key, value as string, storeTtl(record as unknown as StoredResponse));
+    if (!record || value === undefined) return record;
+    const ttl = restore ? storeTtl(record as unknown as StoredResponse) : undefined;
+    if (from === 'shared') layers.remember(key, value, ttl);
+    if (from === 'lost' && restore) void layers.write(key, value, ttl);
     return record;
   }
   const readEntry = (partition: string, url: string) => readRecord<StoredResponse>(entryKey(partition, url), true);

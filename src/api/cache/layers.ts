@@ -17,10 +17,13 @@ export interface LayersOptions {
 /** The cache's view of its stores. */
 export interface Layers {
   /**
-   * An entry or the account record: the shared store's, else memory's. `lost` says the shared store
-   * answered but no longer holds what memory does (restarted empty, evicted): the caller may give it back.
+   * An entry or the account record: the shared store's, else memory's. `from` says which: `shared`, the
+   * caller may keep a copy in memory (`remember`); `lost`, the shared store answered but no longer holds
+   * what memory does (restarted empty, evicted), and the caller may give it back (`write`).
    */
-  read(key: string): Promise<{ value: string | undefined; lost: boolean }>;
+  read(key: string): Promise<{ value: string | undefined; from: 'shared' | 'memory' | 'lost' }>;
+  /** Keeps a copy in this process's memory only: what it answers from while the shared store is down. */
+  remember(key: string, value: string, ttlMs?: number): void;
   /** A lock's holder: the shared store's, or memory's while the shared store is down. */
   holder(key: string): Promise<string | undefined>;
   write(key: string, value: string, ttlMs?: number): Promise<void>;
@@ -72,9 +75,12 @@ export function createLayers({ shared, maxEntries, timeoutMs, retryMs, warn }: L
   return {
     async read(key) {
       const value = await onShared((store) => store.get(key));
-      if (value !== FAILED && typeof value === 'string') return { value, lost: false };
+      if (value !== FAILED && typeof value === 'string') return { value, from: 'shared' };
       const remembered = text(memory.get(key));
-      return { value: remembered, lost: remembered !== undefined && value !== FAILED };
+      return { value: remembered, from: remembered !== undefined && value !== FAILED ? 'lost' : 'memory' };
+    },
+    remember(key, value, ttlMs) {
+      memory.set(key, value, ttlMs);
     },
     async holder(key) {
       const value = await onShared((store) => store.get(key));

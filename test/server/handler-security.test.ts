@@ -1,0 +1,241 @@
+// What never reaches the API through createPromptApiHandler: other paths (traversal in every spelling),
+// other methods, other sites, oversized or malformed queries; and the key, which reaches no response.
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequestListener } from '@remix-run/node-fetch-server';
+import { HttpResponse, http } from 'msw';
+import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { createPromptApiHandler, type PromptApiHandlerOptions } from 'prompt-composer-react/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { server as msw } from '../msw-server.ts';
+import { BASE_URL, instance, mockApi } from '../api/cache/harness.ts';
+
+const APP = 'https://app.test';
+
+function setup(options: Partial<PromptApiHandlerOptions> = {}, apiKey: string = FIXTURE_KEYS.free) {
+  const api = mockApi();
+  const handler = createPromptApiHandler({ client: instance({}, apiKey).client, ...options });
+  const call = (path: string, init: RequestInit = {}) => handler(new Request(`${APP}${path}`, init));
+  return { api, handler, call };
+}
+
+/** Paths that are not one of the API's four routes, as a browser or a crafted request may send them. */
+const OTHER_PATHS = [
+  '/api/prompt-api/../admin',
+  '/api/prompt-api/%2e%2e/admin',
+  '/api/prompt-api/%2E%2E/prompts',
+  '/api/prompt-api/.%2e/prompts',
+  '/api/prompt-api/prompts/..',
+  '/api/prompt-api/prompts/%2e%2e',
+  '/api/prompt-api/prompts/%2e',
+  '/api/prompt-api/prompts/..%2f..%2fadmin',
+  '/api/prompt-api/prompts/..%2F..%2Fadmin',
+  '/api/prompt-api/prompts/a%2Fb',
+  '/api/prompt-api/prompts/a%5Cb',
+  '/api/prompt-api/prompts/%5C..%5Cadmin',
+  '/api/prompt-api/prompts/%252e%252e',
+  '/api/prompt-api/prompts/%252F',
+  '/api/prompt-api/prompts/%00',
+  '/api/prompt-api/prompts/a%0d%0aX-Injected:1',
+  '/api/prompt-api/prompts/%E0%A4%A',
+  '/api/prompt-api/prompts/a/b',
+  '/api/prompt-api/prompts/',
+  '/api/prompt-api//prompts',
+  '/api/prompt-api/Prompts',
+  '/api/prompt-api/users',
+  '/api/prompt-api',
+  '/api/prompt-api/',
+  '/api/prompt-apiprompts',
+  '/api/prompt-api-other/prompts',
+  '/api/prompts',
+  '/',
+];
+
+describe('given requests that are not the API’s four routes', () => {
+  it.each(OTHER_PATHS)('%s: 404 NOT_FOUND, and the API sees nothing', async (path) => {
+    const { api, call } = setup();
+    const response = await call(path);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    expect(api.seen).toEqual([]);
+  });
+
+  it.each([
+    ['/api/prompt-api/prompts/a.b', /identifier/],
+    ['/api/prompt-api/prompts/-leading-dash', /identifier/],
+    [`/api/prompt-api/prompts/${'a'.repeat(129)}`, /identifier/],
+    ['/api/prompt-api/prompts/welcome-email?version=', /version/],
+    ['/api/prompt-api/prompts/welcome-email?version=1.0.0/../x', /version/],
+    ['/api/prompt-api/prompts/welcome-email?version=1&version=2', /version parameter is given 2 times/],
+    ['/api/prompt-api/prompts?include_versions=yes', /include_versions/],
+    ['/api/prompt-api/prompts?include_versions=true&include_versions=false', /given 2 times/],
+  ])('%s: 400 BAD_REQUEST without a request', async (path, detail) => {
+    const { api, call } = setup();
+    const response = await call(path);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; code: string };
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.error).toMatch(detail);
+    expect(api.seen).toEqual([]);
+  });
+
+  it('a huge query string: 414 without a request', async () => {
+    const { api, call } = setup();
+    const response = await call(`/api/prompt-api/prompts?padding=${'x'.repeat(100_000)}`);
+    expect(response.status).toBe(414);
+    expect(((await response.json()) as { code: string }).code).toBe('BAD_REQUEST');
+    const many = await call(`/api/prompt-api/prompts/welcome-email?${'version=1&'.repeat(300)}`);
+    expect(many.status).toBe(414);
+    expect(api.seen).toEqual([]);
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'])('%s: 405 METHOD_NOT_ALLOWED, Allow: GET, OPTIONS', async (method) => {
+    const { api, call } = setup();
+    const response = await call('/api/prompt-api/prompts', { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, OPTIONS');
+    if (method !== 'HEAD') expect(await response.json()).toEqual({ error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
+    expect(api.seen).toEqual([]);
+  });
+
+  it('OPTIONS: 204, allowing GET and OPTIONS, without a request', async () => {
+    const { api, call } = setup();
+    const response = await call('/api/prompt-api/prompts', { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe('GET, OPTIONS');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(api.seen).toEqual([]);
+  });
+});
+
+describe('given requests from other sites', () => {
+  it.each([
+    ['another origin', { origin: 'https://evil.example' }],
+    ['another origin, sent with the same host name on another port', { origin: 'https://app.test:8443' }],
+    ['the opaque origin of a sandboxed frame', { origin: 'null' }],
+    ['Sec-Fetch-Site: cross-site (an <img> or <script> of another site)', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site', origin: 'https://blog.app.test' }],
+    ['Sec-Fetch-Site: cross-site with our own Origin spoofed', { 'sec-fetch-site': 'cross-site', origin: APP }],
+  ])('%s: 403 FORBIDDEN, and the API sees nothing', async (_, headers) => {
+    const { api, call } = setup();
+    for (const path of ['/api/prompt-api/prompts', '/api/prompt-api/prompts/welcome-email?version=1.0.0']) {
+      const response = await call(path, { headers });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: 'Requests from other sites are not allowed', code: 'FORBIDDEN' });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect((await call('/api/prompt-api/prompts', { method: 'OPTIONS', headers })).status).toBe(403);
+    expect(api.seen).toEqual([]);
+  });
+
+  it.each([
+    ['no Origin (a navigation, curl, a server)', {}],
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin', origin: APP }],
+    ['Sec-Fetch-Site: none (typed in)', { 'sec-fetch-site': 'none' }],
+    ['its own Origin, from a browser without Sec-Fetch-Site', { origin: APP }],
+    ['its own Origin behind a proxy (X-Forwarded-Host)', { origin: 'https://www.example.com', 'x-forwarded-host': 'www.example.com' }],
+  ])('%s: answered', async (_, headers) => {
+    const { call } = setup();
+    expect((await call('/api/prompt-api/prompts', { headers })).status).toBe(200);
+  });
+
+  it('allowedOrigins widens it, with CORS headers for exactly that origin', async () => {
+    const { api, call } = setup({ allowedOrigins: ['https://admin.example'] });
+    const headers = { origin: 'https://admin.example', 'sec-fetch-site': 'cross-site' };
+    const response = await call('/api/prompt-api/prompts', { headers });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://admin.example');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/);
+    expect(response.headers.get('vary')).toBe('Origin');
+    const preflight = await call('/api/prompt-api/prompts', { method: 'OPTIONS', headers: { ...headers, 'access-control-request-method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
+    expect((await call('/api/prompt-api/prompts', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(api.seen).toEqual(['/prompts']);
+  });
+});
+
+describe('the key', () => {
+  const SECRET = 'pk_secret_fleet_key_0123456789';
+  const responses: string[] = [];
+
+  /** Status, headers and body of a response, as text. */
+  async function bytes(response: Response): Promise<string> {
+    const text = `${response.status} ${JSON.stringify([...response.headers])}\n${await response.text()}`;
+    responses.push(text);
+    return text;
+  }
+
+  it('is in no byte of any response: successes, errors, refusals, and an upstream that echoes it', async () => {
+    const { call, api } = setup({}, SECRET);
+    api.db.addKey({ key: SECRET, plan: 'pro' });
+    msw.use(
+      http.get(`${BASE_URL}/prompts/echo-body`, ({ request }) =>
+        HttpResponse.json({ error: `No prompt for ${request.headers.get('authorization')}`, code: 'NOT_FOUND' }, { status: 404, headers: { 'x-echo': request.headers.get('authorization') ?? '' } }),
+      ),
+      http.get(`${BASE_URL}/prompts/echo-html`, ({ request }) => HttpResponse.html(`<p>${request.headers.get('authorization')}</p>`, { status: 502 })),
+      http.get(`${BASE_URL}/composers/echo-segment`, ({ request }) =>
+        HttpResponse.json({ composerId: 'x', composerName: 'x', version: '1', config: { schema: [], inputData: null, inputDataRootName: null }, segments: [{ type: request.headers.get('authorization') }] }),
+      ),
+    );
+    const paths = [
+      '/api/prompt-api/prompts',
+      '/api/prompt-api/prompts?include_versions=true',
+      '/api/prompt-api/prompts/welcome-email',
+      '/api/prompt-api/prompts/welcome-email?version=1.0.0',
+      '/api/prompt-api/composers/onboarding-flow',
+      '/api/prompt-api/prompts/no-such-prompt',
+      '/api/prompt-api/prompts/echo-body',
+      '/api/prompt-api/prompts/echo-html',
+      '/api/prompt-api/composers/echo-segment',
+      '/api/prompt-api/%2e%2e/x',
+      '/api/prompt-api/prompts/a.b',
+    ];
+    for (const path of paths) expect(await bytes(await call(path))).not.toContain(SECRET);
+    expect(await bytes(await call('/api/prompt-api/prompts', { method: 'POST' }))).not.toContain(SECRET);
+    expect(await bytes(await call('/api/prompt-api/prompts', { headers: { origin: 'https://evil.example' } }))).not.toContain(SECRET);
+    expect(responses.some((text) => text.includes('(API key)'))).toBe(true);
+    // Revoked: the 401 path too.
+    api.db.revokeKey(SECRET);
+    const revoked = createPromptApiHandler({ client: instance({}, SECRET).client });
+    expect(await bytes(await revoked(new Request(`${APP}/api/prompt-api/composers`)))).not.toContain(SECRET);
+    expect(responses.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('over Node http, with the documented adapter (@remix-run/node-fetch-server)', () => {
+  let http: Server;
+  let port = 0;
+  let api: ReturnType<typeof mockApi>;
+  beforeAll(async () => {
+    const { handler, api: upstream } = setup();
+    api = upstream;
+    http = createServer(createRequestListener(handler));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    port = (http.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
+
+  /** Sends `path` as raw bytes (fetch would resolve `..` itself). */
+  const raw = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      httpRequest({ host: '127.0.0.1', port, path }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('raw traversal paths are 404 and reach nothing; the routes answer', async () => {
+    for (const path of ['/api/prompt-api/../../prompts', '/api/prompt-api/%2e%2e/%2e%2e/prompts', '/api/prompt-api/prompts/..%2f..%2fx', '/api/prompt-api/prompts/%2e%2e']) {
+      expect((await raw(path)).status).toBe(404);
+    }
+    expect(api.seen).toEqual([]);
+    const ok = await raw('/api/prompt-api/prompts/welcome-email?version=1.0.0');
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({ version: '1.0.0' });
+    expect(api.seen).toEqual(['/prompts/welcome-email?version=1.0.0']);
+  });
+});

@@ -1,0 +1,146 @@
+// redisStore against a real redis-server (started on a free loopback port, stopped by its PID): the
+// store's operations, a fleet of four servers sharing it, and Redis going away and coming back.
+import { createPromptApiHandler, redisStore, type RedisStore } from 'prompt-composer-react/server';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort, startRedisServer, type RunningRedisServer } from '../../scripts/redis-server.mjs';
+import { frozenClock, instance, type Instance, mockApi, settle } from '../api/cache/harness.ts';
+
+let redis: RunningRedisServer;
+const stores: RedisStore[] = [];
+
+/** A store of its own connection, closed after the file. */
+function store(): RedisStore {
+  const created = redisStore({ url: redis.url });
+  stores.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  const flush = createClient({ url: redis.url }).on('error', () => {});
+  await flush.connect().catch(() => {});
+  if (flush.isReady) await flush.flushAll();
+  flush.destroy();
+});
+afterAll(async () => {
+  await Promise.all(stores.map((each) => each.close()));
+  await redis.stop();
+});
+
+/** A page: the list, two details, a pinned version and a composer. */
+const page = ({ client }: Instance) =>
+  Promise.all([
+    client.listPrompts(),
+    client.getPrompt('welcome-email'),
+    client.getPrompt('support-reply'),
+    client.getPrompt('welcome-email', { version: '1.0.0' }),
+    client.getComposer('onboarding-flow'),
+  ]);
+
+describe('redisStore', () => {
+  it.each([
+    ['{ url }', () => store()],
+    [
+      '{ client }',
+      async () => {
+        const client = createClient({ url: redis.url, disableOfflineQueue: true }).on('error', () => {});
+        await client.connect();
+        stores.push({ close: async () => client.destroy() } as RedisStore);
+        return redisStore({ client });
+      },
+    ],
+  ])('with %s: get, set with and without a TTL, add (SET NX PX), delete', async (_, make) => {
+    const each = await make();
+    expect(await each.get('missing')).toBeUndefined();
+    await each.set('kept', 'a');
+    await each.set('brief', 'b', 30);
+    expect(await each.get('kept')).toBe('a');
+    expect(await each.add('lock', 'holder-1', 60_000)).toBe(true);
+    expect(await each.add('lock', 'holder-2', 60_000)).toBe(false);
+    expect(await each.get('lock')).toBe('holder-1');
+    await each.delete('lock');
+    expect(await each.add('lock', 'holder-2', 60_000)).toBe(true);
+    await vi.waitFor(async () => expect(await each.get('brief')).toBeUndefined());
+    expect(await each.get('kept')).toBe('a');
+  });
+
+  it('without Redis at the URL: the cache answers from memory and the API, warned once', async () => {
+    const api = mockApi();
+    const warnings: string[] = [];
+    const nowhere = redisStore({ url: `redis://127.0.0.1:${await freePort()}` });
+    stores.push(nowhere);
+    const server = instance({ store: nowhere, onWarning: (message) => void warnings.push(message) });
+    for (let round = 0; round < 3; round++) expect((await page(server)).length).toBe(5);
+    expect(warnings).toHaveLength(1);
+    expect(api.seen.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('given four servers sharing Redis', () => {
+  it('the cold wave sends each distinct request once for the fleet; a stale fleet refreshes with two', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    const servers = Array.from({ length: 4 }, () => instance({ store: store(), ttlMs: 60_000 }));
+    const views = await Promise.all(servers.flatMap((server) => [page(server), page(server), page(server)]));
+    expect(new Set(views.map((view) => JSON.stringify(view))).size).toBe(1);
+    expect(api.seen.length).toBe(new Set(api.seen).size);
+    expect(api.seen.length).toBeLessThanOrEqual(5);
+    const cold = api.seen.length;
+
+    api.db.addPrompt({ ...(await servers[0]!.client.getPrompt('welcome-email')), version: '3.0.0' });
+    advance(60_001);
+    await Promise.all(servers.map(page));
+    await settle(...servers);
+    expect(api.seen.slice(cold).sort()).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
+    for (const server of servers) expect((await server.client.getPrompt('welcome-email')).version).toBe('3.0.0');
+    expect(api.seen).toHaveLength(cold + 2);
+  });
+
+  it('through their handlers: the account’s usage is the same on every server', async () => {
+    mockApi();
+    const handlers = Array.from({ length: 4 }, () => createPromptApiHandler({ client: instance({ store: store() }).client }));
+    const remaining = [];
+    for (const [index, handler] of handlers.entries()) {
+      await handler(new Request(`https://app.test/api/prompt-api/prompts/${index % 2 ? 'welcome-email' : 'support-reply'}`));
+    }
+    for (const handler of handlers) {
+      remaining.push((await handler(new Request('https://app.test/api/prompt-api/prompts/welcome-email'))).headers.get('x-ratelimit-remaining'));
+    }
+    expect(new Set(remaining).size).toBe(1);
+  });
+
+  it('Redis killed: every read answered from memory and the API, warned once; restarted: back on Redis by itself', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    const warnings: string[][] = [[], []];
+    const servers = warnings.map((list) => instance({ store: store(), onWarning: (message) => void list.push(message) }));
+    await Promise.all(servers.map(page));
+    const cold = api.seen.length;
+
+    await redis.stop();
+    for (let round = 0; round < 5; round++) {
+      for (const server of servers) expect((await page(server)).length).toBe(5);
+    }
+    // Each server has the page in its own memory: no request while Redis is away.
+    expect(api.seen).toHaveLength(cold);
+    expect((await servers[0]!.client.getComposer('html-showcase')).composerId).toBe('html-showcase');
+    expect(warnings.map((list) => list.length)).toEqual([1, 1]);
+    expect(warnings[0]![0]).toMatch(/shared store failed/);
+
+    await redis.restart();
+    await vi.waitFor(async () => {
+      advance(1001);
+      await servers[0]!.client.getComposer('html-showcase');
+      expect(warnings[0]).toHaveLength(2);
+    }, 10_000);
+    expect(warnings[0]![1]).toMatch(/answers again/);
+    // Redis came back empty; what the first server had went back into it as it was read.
+    const newcomer = instance({ store: store() });
+    await newcomer.client.getComposer('html-showcase');
+    expect(api.seen).toHaveLength(cold + 1);
+  });
+});
