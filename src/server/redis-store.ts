@@ -15,8 +15,9 @@ export type RedisStoreOptions =
   | {
       /**
        * A Redis URL, such as `redis://localhost:6379` or `rediss://user:password@host:6380/0`. The store
-       * creates its node-redis client on first use (`npm install redis`), reconnects by itself, and fails
-       * a command at once while disconnected (no offline queue), so the cache answers from memory meanwhile.
+       * creates its node-redis client (`npm install redis`) and connects at once, reconnects by itself, and
+       * fails a command at once while disconnected (no offline queue), so the cache answers from memory
+       * meanwhile.
        */
       url: string;
     }
@@ -46,11 +47,11 @@ interface OwnClient extends RedisCommandClient {
   once(event: 'ready' | 'error', listener: () => void): unknown;
 }
 
-/** The client for `url`, from the optional peer dependency `redis`, imported on first use. */
+/** The client for `url`, from the optional peer dependency `redis`, imported when a store is created. */
 async function createOwnClient(url: string): Promise<{ client: OwnClient; firstAttempt: Promise<void> }> {
   let createClient: (options: object) => OwnClient;
   try {
-    // Opaque to bundlers: `redis` is optional, and resolved at run time only when a URL is given.
+    // Opaque to bundlers: `redis` is optional, and resolved at run time only when a store gets a URL.
     const specifier = 'redis';
     ({ createClient } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as { createClient: typeof createClient });
   } catch (cause) {
@@ -90,12 +91,14 @@ async function createOwnClient(url: string): Promise<{ client: OwnClient; firstA
  * const client = createPromptApiClient({ baseUrl: process.env.PROMPT_API_URL!, apiKey: process.env.PROMPT_API_KEY, cache });
  */
 export function redisStore(options: RedisStoreOptions): RedisStore {
-  let own: Promise<{ client: OwnClient; firstAttempt: Promise<void> }> | undefined;
+  // Connects at once, so the first requests find the connection made.
+  let own = 'url' in options ? createOwnClient(options.url) : undefined;
+  own?.catch(() => {});
   let waitedForFirstAttempt = false;
 
   async function client(): Promise<RedisCommandClient> {
     if ('client' in options) return options.client;
-    own ??= createOwnClient(options.url);
+    if (!own) throw new Error('redisStore: closed');
     const { client, firstAttempt } = await own;
     // Only the first command waits for the first connection; later ones fail at once while disconnected.
     if (!waitedForFirstAttempt) {

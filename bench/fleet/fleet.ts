@@ -1,0 +1,198 @@
+// `npm run bench:fleet`: four handler processes sharing a real redis-server, in front of the mock API
+// (50 to 80 ms a request, counting what reaches it), through a run of page views with a cold wave, a
+// publish, Redis killed and restarted, upstream 500s and an exhausted key; then the same page views
+// through today's recipe proxy (plain forwarding) as the baseline, and a fleet on memory stores for the
+// in-memory latencies. A benchmark, not a test: it prints tables and checks, and exits 1 when a check fails.
+import { fork } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { http } from 'msw';
+import { createMockDb, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
+import { startMockServer } from 'prompt-composer-react/mocks/server';
+import { startRedisServer } from '../../scripts/redis-server.mjs';
+import { report } from '../report.ts';
+import { elapsed, type PageView, pageView, pageViews, percentile, type Sample, seenBytes } from './load.ts';
+
+const INSTANCES = 4;
+const CONCURRENCY = 40;
+const TTL_MS = 5000;
+const KEYS = { fleet: 'pk_bench_fleet_0123456789', memory: 'pk_bench_memory_0123456789', baseline: 'pk_bench_baseline_0123456789' };
+
+// The upstream: the mock API, counting every request by phase, key and server.
+let phase = 'setup';
+const upstream: { phase: string; key: string; instance: string; path: string }[] = [];
+const db = createMockDb();
+for (const key of Object.values(KEYS)) db.addKey({ key, plan: 'pro' });
+const mock = await startMockServer({
+  db,
+  latency: [50, 80],
+  handlers: [
+    http.all('*', ({ request }) => {
+      const url = new URL(request.url);
+      const key = request.headers.get('authorization')?.replace('Bearer ', '') ?? '';
+      upstream.push({ phase, key, instance: request.headers.get('x-bench-instance') ?? '?', path: url.pathname + url.search });
+    }),
+  ],
+});
+const redis = await startRedisServer();
+
+/** Four server processes (tsx), resolved once each listens; their cache warnings are collected. */
+async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: string) {
+  const script = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const warnings: string[][] = Array.from({ length: INSTANCES }, () => []);
+  const children = Array.from({ length: INSTANCES }, (_, index) =>
+    fork(script, [JSON.stringify({ mode, index, upstream: mock.url, apiKey, store, ttlMs: TTL_MS })], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  );
+  const ports = await Promise.all(
+    children.map(
+      (child, index) =>
+        new Promise<number>((resolve, reject) => {
+          child.on('message', (message: { port?: number; warning?: string }) => {
+            if (message.port) resolve(message.port);
+            if (message.warning) warnings[index]!.push(message.warning);
+          });
+          child.once('exit', (code) => reject(new Error(`server ${index} exited with ${code}`)));
+        }),
+    ),
+  );
+  return { bases: ports.map((port) => `http://127.0.0.1:${port}`), warnings, stop: () => children.forEach((child) => child.kill()) };
+}
+
+const upstreamIn = (name: string, key = KEYS.fleet) => upstream.filter((entry) => entry.phase === name && entry.key === key);
+const phases: { name: string; views: PageView[]; forced: boolean }[] = [];
+async function run(name: string, forced: boolean, work: () => Promise<PageView[]>) {
+  phase = name;
+  phases.push({ name, views: await work(), forced });
+}
+
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
+
+// The fleet on Redis.
+const fleet = await startFleet('handler', redis.url, KEYS.fleet);
+const { bases } = fleet;
+await run('cold wave', false, () => pageViews(bases, CONCURRENCY));
+await run('warm', false, () => pageViews(bases, 800));
+// The cache's own cost, without queueing: one page view at a time.
+await run('warm, one page view at a time', false, () => pageViews(bases, 100, { concurrency: 1 }));
+
+const published = { ...FIXTURE_PROMPTS.find((prompt) => prompt.promptId === 'welcome-email' && prompt.version === '2.0.0')!, version: '3.0.0' };
+db.addPrompt(published);
+const publishedAt = elapsed();
+const firstSeen = new Map<number, number>();
+await run('publish mid-run', false, () =>
+  pageViews(bases, 10_000, {
+    paceMs: 250,
+    until: () => firstSeen.size === INSTANCES || elapsed() - publishedAt > TTL_MS + 10_000,
+    onView: (view) => {
+      for (const sample of view.samples) if (sample.version === '3.0.0' && !firstSeen.has(sample.instance)) firstSeen.set(sample.instance, sample.at);
+    },
+  }),
+);
+
+await redis.stop();
+await run('Redis killed', false, () => pageViews(bases, 400));
+await redis.restart();
+await run('Redis restarted', false, () => pageViews(bases, 400, { paceMs: 100 }));
+
+db.faults.inject({ kind: 'server-error', rate: 1 });
+await run('upstream 500s', true, () => pageViews(bases, 600, { paceMs: 400 }));
+db.faults.clear();
+
+const used = db.usageOf(KEYS.fleet)!.used;
+db.setUsage(KEYS.fleet, 50_000);
+const uncached: Sample[] = [];
+await run('exhausted key (429)', true, async () => {
+  const views = await pageViews(bases, 600, { paceMs: 400 });
+  // A version nobody read before: not cached anywhere (a list refresh renews only latest items).
+  for (let instance = 0; instance < INSTANCES; instance++) uncached.push(...(await pageView(bases, instance, ['/api/prompt-api/composers/onboarding-flow?version=1.0.0'])).samples);
+  return views;
+});
+db.setUsage(KEYS.fleet, used);
+
+// Refusals: another site, and traversal sent as raw bytes.
+phase = 'refusals';
+const refusals: number[] = [];
+for (const base of bases) {
+  refusals.push((await fetch(`${base}/api/prompt-api/prompts`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status);
+  const { port } = new URL(base);
+  refusals.push(
+    await new Promise<number>((resolve) => httpRequest({ host: '127.0.0.1', port, path: '/api/prompt-api/%2e%2e/%2e%2e/prompts' }, (response) => (response.resume(), resolve(response.statusCode ?? 0))).end()),
+  );
+}
+const refusalUpstream = upstreamIn('refusals').length;
+fleet.stop();
+
+// Memory stores: each server alone.
+const memory = await startFleet('handler', 'memory', KEYS.memory);
+phase = 'memory';
+const memoryCold = await pageViews(memory.bases, CONCURRENCY);
+const memoryWarm = await pageViews(memory.bases, 800);
+const memoryUnloaded = await pageViews(memory.bases, 100, { concurrency: 1 });
+memory.stop();
+
+// The baseline: the same page views through today's recipe proxy.
+const total = phases.reduce((sum, entry) => sum + entry.views.length, 0);
+const proxies = await startFleet('proxy', 'none', KEYS.baseline);
+phase = 'baseline';
+const baselineViews = await pageViews(proxies.bases, total);
+proxies.stop();
+
+// Tables.
+const failed = (views: PageView[]) => views.filter((view) => view.failed).length;
+const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet).length;
+const baselineUpstream = upstreamIn('baseline', KEYS.baseline).length;
+report('Upstream requests per phase: 4 handler processes sharing Redis', [
+  ['phase', 'page views', 'failed page views', 'upstream requests'],
+  ...phases.map((entry) => [`${entry.name}${entry.forced ? ' (forced errors)' : ''}`, entry.views.length, failed(entry.views), upstreamIn(entry.name).length]),
+  ['whole run', total, phases.reduce((sum, entry) => sum + failed(entry.views), 0), fleetUpstream],
+  ['baseline: recipe proxy, same page views', baselineViews.length, failed(baselineViews), baselineUpstream],
+]);
+
+const samplesOf = (views: PageView[], outcome?: string) => views.flatMap((view) => view.samples).filter((sample) => outcome === undefined || sample.outcome === outcome);
+const latency = (label: string, samples: Sample[]) => [label, samples.length, percentile(samples.map((s) => s.ms), 0.5), percentile(samples.map((s) => s.ms), 0.95), percentile(samples.map((s) => s.ms), 0.99)];
+const warm = phases.find((entry) => entry.name === 'warm')!.views;
+const cold = phases.find((entry) => entry.name === 'cold wave')!.views;
+const unloaded = phases.find((entry) => entry.name === 'warm, one page view at a time')!.views;
+report('Request latency, ms, as the browser sees it (loopback; upstream 50 to 80 ms)', [
+  ['requests', 'count', 'p50', 'p95', 'p99'],
+  latency('hit, on Redis, 40 page views in flight (warm phase)', samplesOf(warm, 'hit')),
+  latency('hit, on Redis, one page view at a time', samplesOf(unloaded, 'hit')),
+  latency('miss, on Redis (cold wave: fetched, or waited for the fleet’s fetch)', samplesOf(cold, 'miss')),
+  latency('hit, in memory, 40 page views in flight (memory stores, warm)', samplesOf(memoryWarm, 'hit')),
+  latency('hit, in memory, one page view at a time', samplesOf(memoryUnloaded, 'hit')),
+  latency('miss, in memory (memory stores, cold wave)', samplesOf(memoryCold, 'miss')),
+  latency('baseline: recipe proxy, 40 page views in flight (every request upstream)', samplesOf(baselineViews)),
+]);
+
+const visibleAfter = Math.max(...[...firstSeen.values()].map((at) => at - publishedAt));
+const regressed = samplesOf(phases.find((entry) => entry.name === 'publish mid-run')!.views).some((sample) => sample.version === '2.0.0' && sample.at > (firstSeen.get(sample.instance) ?? Infinity));
+const perInstance429 = Array.from({ length: INSTANCES }, (_, index) => upstreamIn('exhausted key (429)').filter((entry) => entry.instance === String(index)).length);
+report('Publish, failures and refusals', [
+  ['what', 'measured'],
+  ['publish visible on every server after (ttlMs 5,000)', `${(visibleAfter / 1000).toFixed(2)} s (${[...firstSeen.entries()].sort().map(([instance, at]) => `#${instance} ${((at - publishedAt) / 1000).toFixed(2)} s`).join(', ')})`],
+  ['memory stores: upstream requests for the cold wave, 900 warm page views', upstreamIn('memory', KEYS.memory).length],
+  ['429 phase: upstream requests per server', perInstance429.join(', ')],
+  ['429 phase: an uncached read on each server', uncached.map((sample) => sample.status).join(', ')],
+  ['Redis outage: warnings per server', fleet.warnings.map((list) => list.length).join(', ')],
+]);
+
+const forcedOutside = phases.filter((entry) => !entry.forced).reduce((sum, entry) => sum + failed(entry.views), 0);
+const outage = phases.filter((entry) => entry.name.startsWith('Redis')).reduce((sum, entry) => sum + failed(entry.views), 0);
+const exhausted = phases.find((entry) => entry.name === 'exhausted key (429)')!.views;
+check('cold wave: each distinct request once for the fleet (≤ 6)', upstreamIn('cold wave').length <= 6 && new Set(upstreamIn('cold wave').map((entry) => entry.path)).size === upstreamIn('cold wave').length, `${upstreamIn('cold wave').length}: ${upstreamIn('cold wave').map((entry) => entry.path).join(' ')}`);
+check('whole run ≤ 60 upstream requests, baseline ≥ 12,000', fleetUpstream <= 60 && baselineUpstream >= 12_000, `${fleetUpstream} against ${baselineUpstream}`);
+check('0 failed page views outside the forced-error phases', forcedOutside === 0, String(forcedOutside));
+check('0 failed page views while Redis is down', outage === 0, String(outage));
+check(`publish visible on every server within ttlMs + 2 s`, firstSeen.size === INSTANCES && visibleAfter <= TTL_MS + 2000 && !regressed, `${(visibleAfter / 1000).toFixed(2)} s, ${firstSeen.size} servers${regressed ? ', one went back to 2.0.0' : ''}`);
+check('429: cached reads 200', failed(exhausted) === 0, `${failed(exhausted)} failed page views`);
+check('429: the uncached read gets 429 with usage and upgradeUrl', uncached.every((sample) => sample.status === 429) && seenBytes.some((text) => text.startsWith('429') && /"usage":\{"used":50000,"limit":50000\},"upgradeUrl":"https:/.test(text)), uncached.map((sample) => sample.status).join(', '));
+check('429: at most one upstream request per server in that phase', perInstance429.every((count) => count <= 1), perInstance429.join(', '));
+check('cross-site 403 and traversal 404, with 0 upstream requests', refusals.every((status, index) => status === (index % 2 ? 404 : 403)) && refusalUpstream === 0, `${refusals.join(', ')}; upstream ${refusalUpstream}`);
+check('the key in no byte of any response', !seenBytes.some((text) => Object.values(KEYS).some((key) => text.includes(key))), `${seenBytes.length} responses`);
+check('Redis outage warned once per server, and its recovery once', fleet.warnings.every((list) => list.length === 2), fleet.warnings.map((list) => list.length).join(', '));
+report('Checks (issue 26, done when)', [['check', 'result', 'measured'], ...checks.map((entry) => [entry.name, entry.ok ? 'ok' : 'FAIL', entry.detail])]);
+
+await redis.stop();
+await mock.close();
+process.exit(checks.every((entry) => entry.ok) ? 0 : 1);
