@@ -84,6 +84,8 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const background = new Set<Promise<unknown>>();
   const misses = new Map<string, Promise<StoredResponse | undefined>>();
   const refreshing = new Set<string>();
+  /** The last background refresh of each account on this server: the next one waits for it. */
+  const queues = new Map<string, Promise<unknown>>();
   const entryKey = (partition: string, url: string) => `${PREFIX}${partition}:entry:${url}`;
   const lockKey = (partition: string, url: string) => `${PREFIX}${partition}:lock:${url}`;
   const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
@@ -216,14 +218,22 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     return flight;
   }
 
-  /** Refreshes a stale entry in the background: by its kind's list, or alone when that list lacks it. */
+  /**
+   * Refreshes a stale entry in the background: by its kind's list, or alone when that list lacks it. A
+   * server refreshes one thing at a time per account, each after the last has answered, so that a 429 or
+   * 401 the first one meets stops the next before it is sent.
+   */
   function refresh(read: Read, stale: StoredResponse): void {
     const { route, partition } = read;
     const source = refreshUrl(route);
     const flightKey = `${partition}:${source}:${route.url}`;
     if (refreshing.has(flightKey)) return;
     refreshing.add(flightKey);
+    const previous = queues.get(partition);
     const work = (async () => {
+      await previous;
+      const { exceeded, unauthorized } = await readAccount(partition);
+      if (unauthorized || (exceeded && Date.now() < exceeded.until)) return;
       let target = routeOf(source) as Route;
       if (target.url !== route.url) {
         const list = await readEntry(partition, target.url);
@@ -235,11 +245,15 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       const again = await readEntry(partition, route.url);
       if (again && again.fetchedAt > stale.fetchedAt) return release(lock, again);
       return fetchAndStore({ ...read, route: target }, lock);
-    })().finally(() => {
-      refreshing.delete(flightKey);
-      background.delete(work);
-    });
+    })()
+      .catch(() => {})
+      .finally(() => {
+        refreshing.delete(flightKey);
+        background.delete(work);
+        if (queues.get(partition) === work) queues.delete(partition);
+      });
     background.add(work);
+    queues.set(partition, work);
   }
 
   async function answer(read: Read, attempt = 0): Promise<Response> {

@@ -34,11 +34,17 @@ export interface Layers {
 
 const FAILED = Symbol('failed');
 
-/** Settles like `value`, or rejects after `timeoutMs`. */
+/**
+ * Settles like `value`, or rejects after `timeoutMs`. When the timer fires, the rejection waits one more
+ * turn of the event loop: after a long synchronous stretch (a busy CPU), overdue timers run before the
+ * I/O that arrived meanwhile, and an answer that is already there must win over its own timeout.
+ */
 function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(() => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), 0);
+    }, timeoutMs);
   });
   return Promise.race([Promise.resolve(value), timeout]).finally(() => clearTimeout(timer));
 }

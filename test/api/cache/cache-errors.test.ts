@@ -79,27 +79,30 @@ describe('given a cache in front of an API that says no', () => {
       const { client } = server;
       await client.getComposer('onboarding-flow');
       await client.getPrompt('welcome-email', { version: '1.0.0' });
+      await client.getPrompt('support-reply');
       api.db.setUsage(FIXTURE_KEYS.free, 5000);
       advance(MINUTE + 1);
 
-      expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+      // Both kinds are stale: the first refresh meets the 429, and the second is never sent.
+      const [composer, prompt] = await Promise.all([client.getComposer('onboarding-flow'), client.getPrompt('support-reply')]);
+      expect([composer.composerId, prompt.promptId]).toEqual(['onboarding-flow', 'support-reply']);
       await settle(server);
-      expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email?version=1.0.0', '/composers?include_versions=true']);
+      expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email?version=1.0.0', '/prompts/support-reply', '/composers?include_versions=true']);
 
       for (let round = 0; round < 3; round++) {
         expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
         expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
-        const refused = await rejection(client.getPrompt('support-reply'));
+        const refused = await rejection(client.getPrompt('ticket-triage'));
         expect(refused).toMatchObject({ status: 429, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 } });
         expect(refused.upgradeUrl).toMatch(/^https:/);
         await settle(server);
       }
-      expect(api.seen).toHaveLength(3);
+      expect(api.seen).toHaveLength(4);
       expect(client.usage.getSnapshot()).toMatchObject({ remaining: 0, exceeded: true });
 
       advance(MINUTE * 61); // past 00:00 UTC on the 1st: a new month, a new quota
-      expect((await client.getPrompt('support-reply')).promptId).toBe('support-reply');
-      expect(api.seen).toHaveLength(4);
+      expect((await client.getPrompt('ticket-triage')).promptId).toBe('ticket-triage');
+      expect(api.seen).toHaveLength(5);
     });
   });
 
