@@ -71,6 +71,8 @@ const check = (name: string, ok: boolean, detail: string) => checks.push({ name,
 // The fleet on Redis.
 const fleet = await startFleet('handler', redis.url, KEYS.fleet);
 const { bases } = fleet;
+// Warm processes, cold caches: one request outside the API on each server (a 404, no upstream request).
+await Promise.all(bases.map((base) => fetch(`${base}/health`).then((response) => response.text())));
 await run('cold wave', false, () => pageViews(bases, CONCURRENCY));
 await run('warm', false, () => pageViews(bases, 800));
 // The cache's own cost, without queueing: one page view at a time.
@@ -125,6 +127,7 @@ fleet.stop();
 
 // Memory stores: each server alone.
 const memory = await startFleet('handler', 'memory', KEYS.memory);
+await Promise.all(memory.bases.map((base) => fetch(`${base}/health`).then((response) => response.text())));
 phase = 'memory';
 const memoryCold = await pageViews(memory.bases, CONCURRENCY);
 const memoryWarm = await pageViews(memory.bases, 800);
@@ -142,11 +145,22 @@ proxies.stop();
 const failed = (views: PageView[]) => views.filter((view) => view.failed).length;
 const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet).length;
 const baselineUpstream = upstreamIn('baseline', KEYS.baseline).length;
+/** The statuses of a phase's requests other than 200, counted: `504×3`. */
+const failures = (views: PageView[]) => {
+  const counts = new Map<number, number>();
+  for (const sample of views.flatMap((view) => view.samples)) if (sample.status !== 200) counts.set(sample.status, (counts.get(sample.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${status}×${count}`).join(' ');
+};
 report('Upstream requests per phase: 4 handler processes sharing Redis', [
   ['phase', 'page views', 'failed page views', 'upstream requests'],
-  ...phases.map((entry) => [`${entry.name}${entry.forced ? ' (forced errors)' : ''}`, entry.views.length, failed(entry.views), upstreamIn(entry.name).length]),
+  ...phases.map((entry) => [
+    `${entry.name}${entry.forced ? ' (forced errors)' : ''}`,
+    entry.views.length,
+    `${failed(entry.views)}${failed(entry.views) ? ` (${failures(entry.views)})` : ''}`,
+    upstreamIn(entry.name).length,
+  ]),
   ['whole run', total, phases.reduce((sum, entry) => sum + failed(entry.views), 0), fleetUpstream],
-  ['baseline: recipe proxy, same page views', baselineViews.length, failed(baselineViews), baselineUpstream],
+  ['baseline: recipe proxy, same page views', baselineViews.length, `${failed(baselineViews)}${failed(baselineViews) ? ` (${failures(baselineViews)})` : ''}`, baselineUpstream],
 ]);
 
 const samplesOf = (views: PageView[], outcome?: string) => views.flatMap((view) => view.samples).filter((sample) => outcome === undefined || sample.outcome === outcome);
@@ -166,7 +180,8 @@ report('Request latency, ms, as the browser sees it (loopback; upstream 50 to 80
 ]);
 
 const visibleAfter = Math.max(...[...firstSeen.values()].map((at) => at - publishedAt));
-const regressed = samplesOf(phases.find((entry) => entry.name === 'publish mid-run')!.views).some((sample) => sample.version === '2.0.0' && sample.at > (firstSeen.get(sample.instance) ?? Infinity));
+// A server went back: a read sent after that server had answered 3.0.0 got 2.0.0.
+const regressed = samplesOf(phases.find((entry) => entry.name === 'publish mid-run')!.views).some((sample) => sample.version === '2.0.0' && sample.startedAt > (firstSeen.get(sample.instance) ?? Infinity));
 const perInstance429 = Array.from({ length: INSTANCES }, (_, index) => upstreamIn('exhausted key (429)').filter((entry) => entry.instance === String(index)).length);
 report('Publish, failures and refusals', [
   ['what', 'measured'],

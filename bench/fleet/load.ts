@@ -20,7 +20,8 @@ export interface Sample {
   ms: number;
   /** `version` of the body, for `/prompts/welcome-email`. */
   version?: string;
-  /** When it finished (ms since the run started). */
+  /** When it was sent and when it finished (ms since the run started). */
+  startedAt: number;
   at: number;
 }
 
@@ -39,15 +40,16 @@ export const seenBytes: string[] = [];
 
 async function request(base: string, instance: number, path: string): Promise<Sample> {
   const begin = performance.now();
+  const startedAt = elapsed();
   try {
     const response = await fetch(base + path);
     const text = await response.text();
     const ms = performance.now() - begin;
     seenBytes.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
     const version = path.endsWith('/welcome-email') && response.ok ? (JSON.parse(text) as { version: string }).version : undefined;
-    return { instance, path, status: response.status, outcome: response.headers.get('x-bench-cache') ?? 'proxy', ms, version, at: elapsed() };
+    return { instance, path, status: response.status, outcome: response.headers.get('x-bench-cache') ?? 'proxy', ms, version, startedAt, at: elapsed() };
   } catch {
-    return { instance, path, status: 0, outcome: 'error', ms: performance.now() - begin, at: elapsed() };
+    return { instance, path, status: 0, outcome: 'error', ms: performance.now() - begin, startedAt, at: elapsed() };
   }
 }
 
