@@ -110,16 +110,37 @@ try {
   const showcaseBody = showcase.slice(showcase.indexOf('<main'), showcase.indexOf('</main>'));
   check('hostile static HTML is sanitized in the server HTML', showcaseBody.includes('<table><caption>Plans</caption>') && unsafe.every((pattern) => !pattern.test(showcaseBody)), unsafe.filter((pattern) => pattern.test(showcaseBody)).join(' '));
 
-  // The route handler adds the key on the server; the browser's client sends none.
+  // The route's handler adds the key on the server; the browser's client sends none.
   const proxied = await get('/api/prompt-api/prompts/welcome-email?version=2.0.0');
   const proxiedPrompt = JSON.parse(proxied.text);
   check(
-    'the route handler proxies with the key, and forwards the rate-limit headers',
+    'the route handler answers through the server\'s client, with the rate-limit headers',
     proxied.status === 200 && proxiedPrompt.promptId === 'welcome-email' && proxied.headers.get('x-ratelimit-limit') === '5000' && upstreamPaths.includes('/prompts/welcome-email'),
     `${proxied.status} ${proxied.headers.get('x-ratelimit-limit')}`,
   );
   const missing = await get('/api/prompt-api/composers/no-such-composer');
   check('the route handler forwards API errors as they came', missing.status === 404 && JSON.parse(missing.text).code === 'NOT_FOUND');
+
+  // The handler's cache: a second read of the same prompt is not a request; the browser may revalidate it.
+  const beforeRepeat = upstreamPaths.length;
+  const repeated = await get('/api/prompt-api/prompts/welcome-email?version=2.0.0');
+  check('a repeated read is answered from the cache, not the service', repeated.status === 200 && upstreamPaths.length === beforeRepeat, `the service saw ${upstreamPaths.slice(beforeRepeat).join(' ') || 'nothing'}`);
+  check('a pinned version may be kept a year', proxied.headers.get('cache-control') === 'private, max-age=31536000, immutable', proxied.headers.get('cache-control'));
+  const revalidated = await fetch(`${next.url}/api/prompt-api/prompts/welcome-email?version=2.0.0`, { headers: { 'if-none-match': proxied.headers.get('etag') ?? '' } });
+  check('If-None-Match with its ETag gets 304', revalidated.status === 304, `${revalidated.status} ${proxied.headers.get('etag')}`);
+
+  // Another site's pages cannot spend the quota: 403 without reaching the service.
+  const beforeForeign = upstreamPaths.length;
+  const crossSite = await fetch(`${next.url}/api/prompt-api/prompts/support-reply`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+  const crossSiteBody = await crossSite.text();
+  bodies.push({ where: 'GET cross-site', text: crossSiteBody });
+  check(
+    'a cross-site request is 403 FORBIDDEN and never reaches the service',
+    crossSite.status === 403 && JSON.parse(crossSiteBody).code === 'FORBIDDEN' && upstreamPaths.length === beforeForeign,
+    `${crossSite.status} ${crossSiteBody}; the service saw ${upstreamPaths.slice(beforeForeign).join(' ') || 'nothing'}`,
+  );
+  const preflight = await fetch(`${next.url}/api/prompt-api/prompts`, { method: 'OPTIONS' });
+  check('OPTIONS answers 204, allowing GET and OPTIONS', preflight.status === 204 && preflight.headers.get('allow') === 'GET, OPTIONS', `${preflight.status} ${preflight.headers.get('allow')}`);
 
   // Only the API's four routes get the key. Sent as raw bytes: fetch (WHATWG URL) would resolve `%2e%2e` itself.
   const getRaw = (path) =>
@@ -133,14 +154,20 @@ try {
         .on('error', reject)
         .end();
     });
-  // Next.js resolves `%2e%2e` itself (its own 404 page); the route refuses other paths in the API's error shape.
-  const refusals = [['/api/prompt-api/%2e%2e/composers', 'next'], ['/api/prompt-api/prompts/a/b', 'route'], ['/api/prompt-api/other', 'route']];
+  // Next.js resolves `%2e%2e` itself (its own 404 page); the handler refuses other paths in the API's error shape.
+  const refusals = [
+    ['/api/prompt-api/%2e%2e/composers', 'next'],
+    ['/api/prompt-api/prompts/a/b', 'route'],
+    ['/api/prompt-api/other', 'route'],
+    ['/api/prompt-api/prompts/..%2f..%2fadmin', 'route'],
+    ['/api/prompt-api/prompts/a%5Cb', 'route'],
+  ];
   for (const [path, by] of refusals) {
     const before = upstreamPaths.length;
     const refused = await getRaw(path);
     const code = refused.text.startsWith('{') ? JSON.parse(refused.text).code : 'no JSON';
     check(
-      `${path} answers 404 (${by === 'route' ? 'NOT_FOUND from the route' : 'from Next.js'}) and never reaches the service`,
+      `${path} answers 404 (${by === 'route' ? 'NOT_FOUND from the handler' : 'from Next.js'}) and never reaches the service`,
       refused.status === 404 && upstreamPaths.length === before && (by === 'next' || code === 'NOT_FOUND'),
       `${refused.status} ${code}; the service saw ${upstreamPaths.slice(before).join(' ') || 'nothing'}`,
     );
