@@ -49,7 +49,7 @@ async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: stri
         new Promise<number>((resolve, reject) => {
           child.on('message', (message: { port?: number; warning?: string }) => {
             if (message.port) resolve(message.port);
-            if (message.warning) warnings[index]!.push(message.warning);
+            if (message.warning) warnings[index]!.push(`${phase}: ${message.warning}`);
           });
           child.once('exit', (code) => reject(new Error(`server ${index} exited with ${code}`)));
         }),
@@ -147,9 +147,12 @@ const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet).lengt
 const baselineUpstream = upstreamIn('baseline', KEYS.baseline).length;
 /** The statuses of a phase's requests other than 200, counted: `504×3`. */
 const failures = (views: PageView[]) => {
-  const counts = new Map<number, number>();
-  for (const sample of views.flatMap((view) => view.samples)) if (sample.status !== 200) counts.set(sample.status, (counts.get(sample.status) ?? 0) + 1);
-  return [...counts].map(([status, count]) => `${status}×${count}`).join(' ');
+  const counts = new Map<string, number>();
+  for (const sample of views.flatMap((view) => view.samples)) {
+    const what = sample.status === 0 ? `no response (${sample.error})` : String(sample.status);
+    if (sample.status !== 200) counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].map(([what, count]) => `${what} ×${count}`).join(', ');
 };
 report('Upstream requests per phase: 4 handler processes sharing Redis', [
   ['phase', 'page views', 'failed page views', 'upstream requests'],
@@ -190,6 +193,7 @@ report('Publish, failures and refusals', [
   ['429 phase: upstream requests per server', perInstance429.join(', ')],
   ['429 phase: an uncached read on each server', uncached.map((sample) => sample.status).join(', ')],
   ['Redis outage: warnings per server', fleet.warnings.map((list) => list.length).join(', ')],
+  ...[...new Set(fleet.warnings.flat().map((warning) => warning.replace(/\(.*\)/, '(...)')))].map((warning) => ['a warning', warning]),
 ]);
 
 const forcedOutside = phases.filter((entry) => !entry.forced).reduce((sum, entry) => sum + failed(entry.views), 0);

@@ -20,6 +20,8 @@ export interface Sample {
   ms: number;
   /** `version` of the body, for `/prompts/welcome-email`. */
   version?: string;
+  /** Why no response arrived (status 0). */
+  error?: string;
   /** When it was sent and when it finished (ms since the run started). */
   startedAt: number;
   at: number;
@@ -48,8 +50,9 @@ async function request(base: string, instance: number, path: string): Promise<Sa
     seenBytes.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
     const version = path.endsWith('/welcome-email') && response.ok ? (JSON.parse(text) as { version: string }).version : undefined;
     return { instance, path, status: response.status, outcome: response.headers.get('x-bench-cache') ?? 'proxy', ms, version, startedAt, at: elapsed() };
-  } catch {
-    return { instance, path, status: 0, outcome: 'error', ms: performance.now() - begin, startedAt, at: elapsed() };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return { instance, path, status: 0, outcome: 'error', ms: performance.now() - begin, startedAt, at: elapsed(), error: `${String(error)}${cause}` };
   }
 }
 

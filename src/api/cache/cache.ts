@@ -204,7 +204,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     const flight = (async () => {
       const lock = lockKey(read.partition, read.route.url);
       const deadline = Date.now() + lockMs + 1000;
-      if (await layers.lock(lock, token(), lockMs)) return fetchAndStore(read, lock);
+      if (await layers.lock(lock, token(), lockMs)) {
+        // Another server may have fetched it and let the lock go between this server's first look and now.
+        const entry = await readEntry(read.partition, read.route.url);
+        return usable(entry, Date.now()) ? release(lock, entry) : fetchAndStore(read, lock);
+      }
       for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
         await sleep(delay);
         const [entry, holder] = await Promise.all([readEntry(read.partition, read.route.url), layers.holder(lock)]);

@@ -78,6 +78,25 @@ describe('given four servers sharing one store', () => {
     expect(second!.client.usage.getSnapshot()?.remaining).toBe(latest.remaining);
   });
 
+  it('a server that takes the lock after another fetched and let it go does not fetch again', async () => {
+    const api = mockApi();
+    const shared = memoryStore();
+    let reached = () => {};
+    let open = () => {};
+    const atLock = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // The second server looks (nothing cached), then stalls on its way to the lock.
+    const stalled: PromptCacheStore = { ...shared, add: async (key, value, ttlMs) => (reached(), await gate, shared.add(key, value, ttlMs)) };
+    const late = instance({ store: stalled });
+    const early = instance({ store: shared });
+    const lateRead = late.client.getComposer('onboarding-flow');
+    await atLock;
+    await early.client.getComposer('onboarding-flow');
+    open();
+    expect((await lateRead).composerId).toBe('onboarding-flow');
+    expect(api.seen).toEqual(['/composers/onboarding-flow']);
+  });
+
   it('a lock whose holder died expires after lockMs, and another server takes over', async () => {
     const api = mockApi();
     const shared = memoryStore();
