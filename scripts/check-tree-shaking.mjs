@@ -5,9 +5,12 @@
 // - an app importing every component but the diffs gets no byte of jsdiff or the diff components, and
 //   one importing a diff component does (so the check can see them);
 // - an app importing every export of the main entry never reaches jsdom or the server entry
-//   (prompt-composer-react/server), which only a server imports.
+//   (prompt-composer-react/server), which only a server imports;
+// - an app that does not import createPromptCache or memoryStore (the hooks-only app, and one importing
+//   every other export) pays 0 bytes for the server cache: no byte of dist/api/cache/ reaches it.
 // The build leaves `diff` external (a dependency the app installs), so it is bundled here from
 // node_modules, as an app's bundler would.
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // jsdom is external too, so that an import of it shows in the output rather than failing the bundle.
@@ -78,5 +81,16 @@ if (!diffInputs.some((path) => path.includes('node_modules/diff/')) || !diffInpu
 const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
 console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);
 expectNone('every-export app', everything.reached, /node_modules\/jsdom\/|dist\/server\//, 'jsdom or the server entry');
+
+// The server cache is in the main entry, and only an app that imports it pays for it.
+const CACHE_EXPORTS = ['createPromptCache', 'memoryStore'];
+const CACHE_MODULES = /dist\/api\/cache\//;
+expectNone('hooks-only app', hooks.reached, CACHE_MODULES, 'the server cache');
+const runtimeExports = [...readFileSync('dist/index.js', 'utf8').matchAll(/import \{([^}]*)\} from "\.\//g)]
+  .flatMap(([, names]) => names.split(',').map((name) => name.trim().split(' as ').pop()))
+  .filter((name) => name && !CACHE_EXPORTS.includes(name));
+const withoutCache = await bundle(`import { ${runtimeExports.join(', ')} } from './dist/index.js';\nconsole.log(${runtimeExports.join(', ')});`);
+expectNone(`an app of every other export (${runtimeExports.length})`, withoutCache.reached, CACHE_MODULES, 'the server cache');
+console.log(`the server cache adds ${everything.bytes - withoutCache.bytes} bytes minified to the every-export app, and 0 to the others`);
 
 if (failed) process.exit(1);

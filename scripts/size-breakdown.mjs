@@ -1,19 +1,20 @@
 // Where the main entry's bytes go: bundles dist/index.js's exports layer by layer (api, template,
-// sanitize, query, components, and the diff components with jsdiff on top) and prints what each layer adds, min+gzip with peers and DOMPurify
-// external, as size-limit measures. Run after `npm run build`; `npm run bench` prints it.
+// sanitize, query, components, and the diff components with jsdiff on top, then the server cache, which
+// only servers import) and prints what each layer adds, min+gzip with peers and DOMPurify external, as
+// size-limit measures. Run after `npm run build`; `npm run bench` prints it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { markdownTable } from './markdown-table.mjs';
 
-const LAYERS = ['api', 'template', 'sanitize', 'query', 'components', 'components/diff'];
+const LAYERS = ['api', 'template', 'sanitize', 'query', 'components', 'components/diff', 'api/cache'];
 
 // `import { a, b } from "./api/client.js";` lines of the built entry, grouped by layer.
 const entry = readFileSync('dist/index.js', 'utf8');
 const exportsByLayer = new Map(LAYERS.map((layer) => [layer, []]));
 for (const [, names, folder, group] of entry.matchAll(/import \{([^}]*)\} from "\.\/(\w+)\/(?:(\w+)\/)?/g)) {
-  // The diff components are a layer of their own: they bring jsdiff.
-  const layer = folder === 'components' && group === 'diff' ? 'components/diff' : folder;
+  // The diff components are a layer of their own (they bring jsdiff), and so is the server cache.
+  const layer = (folder === 'components' && group === 'diff') || (folder === 'api' && group === 'cache') ? `${folder}/${group}` : folder;
   exportsByLayer.get(layer)?.push(...names.split(',').map((name) => name.trim()));
 }
 
