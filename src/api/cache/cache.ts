@@ -14,6 +14,7 @@ import {
   validBody,
 } from './policy.ts';
 import type { PromptCache, PromptCacheOptions, PromptCacheReadEvent } from './options.ts';
+import { digest, replay, sleep, untilAborted } from './responses.ts';
 
 /** One read: its route, the request's headers (sent along upstream) and the account's partition. */
 interface Read {
@@ -24,40 +25,6 @@ interface Read {
 }
 
 const PREFIX = 'prompt-cache:1:';
-
-/** A SHA-256 of the Authorization header (128 bits of it, in hex): the account's part of the store, without the key. */
-async function digest(authorization: string): Promise<string> {
-  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization));
-  return [...new Uint8Array(bytes).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** A stored response as a `Response`, with the account's latest rate-limit headers. */
-function replay(record: StoredResponse, account: AccountRecord): Response {
-  // A remembered request that got no response fails the way fetch fails.
-  if (record.status === 0) throw new TypeError(`fetch failed (${record.body})`);
-  const headers = new Headers();
-  if (record.contentType) headers.set('content-type', record.contentType);
-  const { rateLimit } = account;
-  if (rateLimit && record.status !== 401) {
-    headers.set('x-ratelimit-limit', String(rateLimit.limit));
-    headers.set('x-ratelimit-remaining', String(rateLimit.remaining));
-    headers.set('x-ratelimit-reset', String(rateLimit.reset));
-  }
-  return new Response(record.body, { status: record.status, headers });
-}
 
 /**
  * Creates a response cache for the API, for server-side reads (Server Components, prefetching) and
@@ -102,11 +69,14 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
 
   /**
-   * A record: from the shared store (a copy is kept in memory for when it is down), else from memory
-   * (given back to the shared store when it lost it, `restore`).
+   * A record: from the shared store (a copy is kept in memory for when it is down), else from memory.
+   * An entry the shared store lost (restarted empty, evicted) is given back to it (`restore`); the
+   * account's record is not: what the shared store says of the account wins (deleting it there lifts a
+   * remembered 429 on every server).
    */
   async function readRecord<T extends object>(key: string, restore: boolean): Promise<T | undefined> {
     const { value, from } = await layers.read(key);
+    if (from === 'lost' && !restore) return undefined;
     const record = decode<T>(value);
     if (!record || value === undefined) return record;
     const ttl = restore ? storeTtl(record as unknown as StoredResponse) : undefined;
@@ -150,7 +120,10 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     const account = await updateAccount(partition, (current) => {
       const next = { ...current, rateLimit: rateLimit && rateLimit.limit > 0 ? mergeRateLimit(current.rateLimit, rateLimit) : current.rateLimit };
       if (status === 401) return { ...next, unauthorized: { retryAt: now + errorTtlMs, response: record } };
-      delete next.unauthorized;
+      // The API checks the key before anything else: any answer of its own but a 5xx says the key works,
+      // and a success that the quota is not spent (after an upgrade, say).
+      if (status < 500) delete next.unauthorized;
+      if (status < 400) delete next.exceeded;
       if (status !== 429) return next;
       // Until the quota's reset; without the header, the Retry-After or the start of the next month (UTC).
       const retryAfter = Number(response.headers.get('retry-after'));
@@ -187,7 +160,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
    */
   async function failed(read: Read, lock: string | null, record: StoredResponse): Promise<StoredResponse> {
     const key = entryKey(read.partition, read.route.url);
-    const current = await readRecord<StoredResponse>(key, false);
+    const current = await readEntry(read.partition, read.route.url);
     if (current?.status !== 200) await layers.write(key, JSON.stringify(record), errorTtlMs);
     if (lock) await layers.write(lock, 'failed', errorTtlMs);
     return record;

@@ -2,6 +2,7 @@
 // locks that free themselves, and a store that fails.
 import { http } from 'msw';
 import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
+import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
 import { BASE_URL, fleet, frozenClock, instance, mockApi, settle } from './harness.ts';
@@ -117,6 +118,24 @@ describe('given four servers sharing one store', () => {
     await vi.waitFor(() => expect(hung).toHaveLength(1));
     expect((await alive.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
     expect(api.seen).toEqual(['/composers/onboarding-flow']);
+  });
+});
+
+describe('given a spent quota remembered by the fleet', () => {
+  it('deleting the account’s record in the shared store lifts it on every server (after an upgrade)', async () => {
+    const api = mockApi();
+    const shared = memoryStore();
+    const keys = new Set<string>();
+    const store: PromptCacheStore = { ...shared, set: (key, value, ttlMs) => (keys.add(key), shared.set(key, value, ttlMs)) };
+    const servers = fleet(2, {}, store);
+    api.db.setUsage(FIXTURE_KEYS.free, 5000);
+    for (const server of servers) expect(await server.client.getPrompt('welcome-email').catch((error: { code: string }) => error.code)).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(api.seen).toEqual(['/prompts/welcome-email']);
+
+    api.db.setUsage(FIXTURE_KEYS.free, 0);
+    for (const key of keys) if (key.endsWith(':account')) await store.delete(key);
+    for (const server of servers) expect((await server.client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect(api.seen).toEqual(['/prompts/welcome-email', '/prompts/welcome-email']);
   });
 });
 
