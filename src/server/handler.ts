@@ -59,14 +59,13 @@ function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal)
  * (`If-None-Match` gets 304); pinned versions may be kept a year, the rest is revalidated on each use.
  *
  * @example
- * // app/api/prompt-api/[...path]/route.ts (Next.js)
+ * // Any Fetch-standard server (Hono, Bun, Deno; Node http through an adapter). Next.js: docs/nextjs.md.
  * import { createPromptApiClient, createPromptCache } from 'prompt-composer-react';
  * import { createPromptApiHandler } from 'prompt-composer-react/server';
  *
  * const cache = createPromptCache();
  * const client = createPromptApiClient({ baseUrl: process.env.PROMPT_API_URL!, apiKey: process.env.PROMPT_API_KEY, cache });
- * const handler = createPromptApiHandler({ client });
- * export { handler as GET, handler as OPTIONS };
+ * export const handler = createPromptApiHandler({ client });
  */
 export function createPromptApiHandler(options: PromptApiHandlerOptions): PromptApiHandler {
   const { client, allowedOrigins = [], publicCaching = false, maxUrlLength = 2048 } = options;

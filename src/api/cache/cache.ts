@@ -108,7 +108,10 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     let body: string;
     try {
       response = await read.upstream(route.url, { method: 'GET', headers: read.headers, signal: controller.signal });
+      // An API (or proxy) that echoes the key: the key is never stored (the client would redact it anyway).
+      const key = read.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
       body = await response.text();
+      if (key) body = body.replaceAll(key, '(API key)');
     } catch {
       return failed(read, lock, { status: 0, body: 'no response from the API', contentType: null, fetchedAt: now, freshUntil: now + errorTtlMs });
     } finally {

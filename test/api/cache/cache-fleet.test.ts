@@ -1,6 +1,6 @@
 // createPromptCache, many servers on one store: one request for the fleet, the account's usage shared,
 // locks that free themselves, and a store that fails.
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -118,6 +118,32 @@ describe('given four servers sharing one store', () => {
     await vi.waitFor(() => expect(hung).toHaveLength(1));
     expect((await alive.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
     expect(api.seen).toEqual(['/composers/onboarding-flow']);
+  });
+});
+
+describe('what the shared store holds', () => {
+  it('never the key: not in a key, and not in a value, even when the API echoes it', async () => {
+    const api = mockApi();
+    const secret = 'pk_secret_kept_out_of_redis_42';
+    api.db.addKey({ key: secret, plan: 'pro' });
+    server.use(
+      http.get(`${BASE_URL}/prompts/echo`, ({ request }) => HttpResponse.json({ error: `No prompt for ${request.headers.get('authorization')}`, code: 'NOT_FOUND' }, { status: 404 })),
+    );
+    const shared = memoryStore();
+    const written: string[] = [];
+    const store: PromptCacheStore = {
+      ...shared,
+      set: (key, value, ttlMs) => (written.push(key, value), shared.set(key, value, ttlMs)),
+      add: (key, value, ttlMs) => (written.push(key, value), shared.add(key, value, ttlMs)),
+    };
+    const { client } = instance({ store }, secret);
+    await page(client);
+    await client.getPrompt('echo').catch(() => {});
+    api.db.revokeKey(secret);
+    await client.listComposers().catch(() => {});
+    expect(written.length).toBeGreaterThan(10);
+    expect(written.join('\n')).not.toContain(secret);
+    expect(written.join('\n')).toContain('(API key)');
   });
 });
 
