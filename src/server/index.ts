@@ -1,9 +1,24 @@
 // prompt-composer-react/server: what needs Node. A server DOM (jsdom) for DOMPurify, so server output
 // carries the sanitized static HTML; the key-on-server request handler; the Redis store of the prompt cache.
 // Never import it from browser code.
+import { createRequire } from 'node:module';
 import type { WindowLike } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { JSDOM } from 'jsdom';
 import { createHtmlSanitizer, type HtmlSanitizer, serverSanitizer, setServerSanitizer } from '../sanitize/sanitizer.ts';
+
+/**
+ * A new jsdom window. jsdom is loaded here, when the sanitizer is installed, not when this entry is
+ * imported: a server that uses only the handler or `redisStore` needs no jsdom installed.
+ */
+function jsdomWindow(): WindowLike {
+  let jsdom: { JSDOM: typeof JSDOM };
+  try {
+    jsdom = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JSDOM };
+  } catch (cause) {
+    throw new Error('installServerSanitizer needs jsdom (20 or later): npm install jsdom', { cause });
+  }
+  return new jsdom.JSDOM('').window;
+}
 
 /** Options of `installServerSanitizer`. */
 export interface ServerSanitizerOptions {
@@ -31,7 +46,7 @@ export interface ServerSanitizerOptions {
  * of a server bundle); a second call without options returns it.
  *
  * @returns The server sanitizer (its `sanitize` is what `sanitizeHtml` uses on the server).
- * @throws Error when DOMPurify cannot run on the given window.
+ * @throws Error when DOMPurify cannot run on the given window, or (without `window`) jsdom is not installed.
  *
  * @example
  * import { installServerSanitizer } from 'prompt-composer-react/server';
@@ -41,7 +56,7 @@ export interface ServerSanitizerOptions {
 export function installServerSanitizer(options: ServerSanitizerOptions = {}): HtmlSanitizer {
   const installed = serverSanitizer();
   if (installed && options.window === undefined && options.cacheSize === undefined) return installed;
-  const sanitizer = createHtmlSanitizer({ window: options.window ?? new JSDOM('').window, cacheSize: options.cacheSize });
+  const sanitizer = createHtmlSanitizer({ window: options.window ?? jsdomWindow(), cacheSize: options.cacheSize });
   if (!sanitizer.isSupported) throw new Error('installServerSanitizer: DOMPurify cannot run on this window (no working DOM); nothing installed');
   setServerSanitizer(sanitizer);
   return sanitizer;
