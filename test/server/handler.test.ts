@@ -1,7 +1,7 @@
 // createPromptApiHandler over a client with a cache, in front of the mock API (msw): the routes, the
 // API's shapes and headers, HTTP caching.
 import { createPromptApiClient } from 'prompt-composer-react';
-import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { FIXTURE_COMPOSERS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { createPromptApiHandler, type PromptApiHandlerOptions } from 'prompt-composer-react/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, frozenClock, instance, mockApi } from '../api/cache/harness.ts';
@@ -39,7 +39,9 @@ describe('createPromptApiHandler', () => {
     expect((withVersions as unknown as { publishedVersions: unknown[] }[])[0]?.publishedVersions).toBeInstanceOf(Array);
     expect(latest).toMatchObject({ promptId: 'welcome-email', version: '2.0.0' });
     expect(pinned).toMatchObject({ promptId: 'welcome-email', version: '1.0.0' });
-    expect(composers).toHaveLength(2);
+    // Every fixture composer with a published version, once, ordered by id.
+    const published = new Set(FIXTURE_COMPOSERS.filter((item) => item.status !== 'draft').map((item) => item.composerId));
+    expect((composers as unknown as { composerId: string }[]).map((item) => item.composerId)).toEqual([...published].sort());
     expect(composer).toMatchObject({ composerId: 'onboarding-flow' });
     // Unknown query parameters are ignored: never sent upstream.
     expect(api.seen.some((path) => path.includes('utm_source'))).toBe(false);
