@@ -1,4 +1,4 @@
-import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import { isPromptApiError } from '../api/errors.ts';
 import { type Collection, fetchList, indexOf, type Item, latestInCache, listedItem, single } from './collections.ts';
@@ -84,7 +84,8 @@ function kindOf<T extends Item>(queryClient: QueryClient, client: PromptApiClien
   const key = JSON.stringify(collection.keys.all(client));
   let kind = kinds.get(key) as Kind<T> | undefined;
   if (!kind) {
-    const forgetIfIdle = () => void (kind?.list || kind?.batch || kinds.delete(key));
+    // Only this kind: another may have taken its key since it was forgotten once.
+    const forgetIfIdle = () => void (kind?.list || kind?.batch || (kinds.get(key) === kind && kinds.delete(key)));
     kinds.set(key, (kind = { queryClient, client, collection, forgetIfIdle }));
   }
   return kind;
@@ -123,8 +124,8 @@ function settle(kind: Kind, list: List, items: Promise<readonly Item[]>): void {
   kind.list = list;
   items.then(
     (answer) => {
-      const index = indexOf(kind.collection, answer);
       if (list.done) return;
+      const index = indexOf(kind.collection, answer);
       for (const read of retire(kind, list)) {
         // The item at the read's version, else its own request (an id the list lacks gets its real error).
         const item = index.get(read.id);
@@ -147,7 +148,7 @@ function decideBatch(kind: Kind, batch: List): void {
   if (kind.batch === batch) delete kind.batch;
   const rest = [...batch.readers].filter((read) => !join(read, kind.list));
   const ids = new Set(rest.filter((read) => read.version === undefined).map((read) => read.id));
-  if (ids.size > 0 && ids.size >= Math.min(...rest.map((read) => read.threshold))) {
+  if (ids.size > 0 && ids.size >= rest.reduce((lowest, read) => Math.min(lowest, read.threshold), Infinity)) {
     const { queryClient, client, collection } = kind;
     const controller = new AbortController();
     const list: List = { tick: currentTick(), readers: new Set(), abort: () => controller.abort() };
@@ -157,7 +158,7 @@ function decideBatch(kind: Kind, batch: List): void {
     settle(
       kind,
       list,
-      fetchList(queryClient, client, collection, false, controller.signal).then((items) => {
+      fetchList(client, collection, false, controller.signal).then((items) => {
         if ((queryClient.getQueryState(key)?.dataUpdatedAt ?? -1) < sentAt) queryClient.setQueryData(key, items, { updatedAt: sentAt });
         return items;
       }),
@@ -194,6 +195,14 @@ function leave(kind: Kind, read: Read): void {
   kind.forgetIfIdle();
 }
 
+/** A query's `staleTime` in ms, as its observer or `fetchQuery` set it (`'static'` is never stale). */
+function staleTimeOf<T>(query: Query<T>): number {
+  // TanStack types a query's options without the observer options they carry.
+  const { staleTime } = query.options as { staleTime?: number | 'static' | ((query: Query<T>) => number | 'static') };
+  const value = typeof staleTime === 'function' ? staleTime(query) : staleTime;
+  return value === 'static' ? Infinity : (value ?? 0);
+}
+
 /**
  * `initialData` for a detail hook, from the cache: a pinned version that the "latest" entry or a cached
  * list holds (a version never changes), or a latest read's item in a cached list, as old as its list. The
@@ -220,7 +229,7 @@ export function listQueryFn<T extends Item>(client: PromptApiClient, collection:
       if (!list.done) for (const read of retire(kind, list)) route(kind, read);
     };
     signal.addEventListener('abort', onAbort);
-    const items = fetchList(queryClient, client, collection, includeVersions, signal).finally(() => signal.removeEventListener('abort', onAbort));
+    const items = fetchList(client, collection, includeVersions, signal).finally(() => signal.removeEventListener('abort', onAbort));
     settle(kind, list, items);
     return items;
   };
@@ -242,8 +251,10 @@ export function detailQueryFn<T extends Item>(
 ) {
   return ({ signal, client: queryClient, queryKey }: QueryFunctionContext): T | Promise<T> => {
     const own = () => collection.get(client, id, { version, signal });
-    const state = queryClient.getQueryState(queryKey);
-    const fresh = (since = 0) => Date.now() - since < staleTime;
+    const query = queryClient.getQueryCache().get<T>(hashKey(queryKey));
+    const state = query?.state;
+    // The query's own `staleTime` (a hook's option wins over the factory's), as TanStack judges it.
+    const fresh = (since = 0) => Date.now() - since < (query ? staleTimeOf(query) : staleTime);
     const forced = state?.data !== undefined && (state.isInvalidated || fresh(state.dataUpdatedAt));
     if (version !== undefined) {
       const known = latestInCache(queryClient, client, collection, id);

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
 import type { GetOptions, ListOptions, PromptApiClient } from '../api/client.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { composerKeys, type KeyScope, promptKeys } from './keys.ts';
@@ -57,7 +57,6 @@ export function indexOf<T extends Item>(collection: Collection<T>, items: readon
  * cache, and a persisted copy of it, holds each item once.
  */
 export async function fetchList<T extends Item>(
-  queryClient: QueryClient,
   client: PromptApiClient,
   collection: Collection<T>,
   includeVersions: boolean | undefined,
@@ -66,10 +65,19 @@ export async function fetchList<T extends Item>(
   const sentAt = Date.now();
   const items = await collection.list(client, { includeVersions, signal });
   listedAt.set(items, sentAt);
-  // TanStack keeps the cached array when the answer is deeply equal to it (structural sharing).
-  const cached = queryClient.getQueryData<T[]>(collection.keys.list(client, { includeVersions }));
-  if (cached) listedAt.set(cached, sentAt);
   return items;
+}
+
+/**
+ * The `structuralSharing` of list queries: TanStack's own (`replaceEqualDeep`, which keeps the cached
+ * array, or builds one that reuses its unchanged items), with the time the answer's request was sent
+ * carried over to the array the cache keeps.
+ */
+export function shareList(cached: unknown, answer: unknown): unknown {
+  const kept = replaceEqualDeep(cached, answer);
+  const sentAt = listedAt.get(answer as readonly Item[]);
+  if (sentAt !== undefined && Array.isArray(kept)) listedAt.set(kept, sentAt);
+  return kept;
 }
 
 /** An item found in a cached list, with the time its list was requested. */

@@ -23,7 +23,7 @@ import type {
 } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
 import { detailQueryFn, listQueryFn } from './coalesce.ts';
-import { type Collection, composerCollection, type Item, promptCollection } from './collections.ts';
+import { type Collection, composerCollection, type Item, promptCollection, shareList } from './collections.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
 /** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
@@ -112,6 +112,8 @@ function listOptions<T extends Item, TData>(
   return queryOptions<T[], PromptApiError, TData>({
     queryKey: collection.keys.list(client, { includeVersions }),
     queryFn: listQueryFn(client, collection, includeVersions),
+    // Keeps the time each list was requested, which tells the reads whether it is newer than their data.
+    structuralSharing: shareList,
     ...policy(defaults, false),
   }) as PromptApiQueryOptions<T[], TData>;
 }

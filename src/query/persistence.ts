@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { KeyScope } from './keys.ts';
-import { type Collection, composerCollection, type Item, listedItem, promptCollection } from './collections.ts';
+import { type Collection, composerCollection, indexOf, type Item, promptCollection } from './collections.ts';
 
 const collections: Record<string, Collection<Item>> = { prompts: promptCollection, composers: composerCollection };
 
@@ -15,8 +15,9 @@ export interface DehydratableQuery {
 }
 
 /**
- * Whether the item of a detail entry is also in a cached list of its kind at the same version (a version
- * never changes, so the list's copy is the same content). After a restore, the hooks read it from there.
+ * Whether the item of a detail entry is in the lists that are stored with it, at its version in every one
+ * of them (a version never changes, so a list's copy is the same content): after a restore, whichever list
+ * a read finds gives it back.
  */
 function listedElsewhere(queryClient: QueryClient, query: DehydratableQuery): boolean {
   const [root, scope, collectionName, part, id] = query.queryKey;
@@ -24,17 +25,25 @@ function listedElsewhere(queryClient: QueryClient, query: DehydratableQuery): bo
   const item = query.state.data as Item | undefined;
   if (root !== 'prompt-composer' || part !== 'detail' || !collection || typeof id !== 'string' || !item) return false;
   const client: KeyScope = { scope: String(scope) };
-  // The list must be stored too: only successful queries are.
-  const stored = [false, true].some((includeVersions) => queryClient.getQueryState(collection.keys.list(client, { includeVersions }))?.status === 'success');
-  return stored && listedItem(queryClient, client, collection, id)?.item.version === item.version;
+  // Only successful lists are stored (TanStack's default); each gives the version it holds, if any.
+  const held = [false, true].map((includeVersions) => {
+    const state = queryClient.getQueryState<Item[]>(collection.keys.list(client, { includeVersions }));
+    return state?.status === 'success' && state.data ? indexOf(collection, state.data).get(id)?.version : undefined;
+  });
+  return held.some((version) => version !== undefined) && held.every((version) => version === undefined || version === item.version);
 }
 
 /**
- * TanStack's `shouldDehydrateQuery` for a persisted (or server-rendered) cache that holds each item once:
- * every query TanStack would keep, but a prompt or composer entry whose item a cached list also holds at
- * the same version. After a restore, `usePrompt` and `useComposer` read such an item from the list, with no
- * request; without it, a page of N detail views stores each of their items twice (in its list and in its
- * own entry).
+ * TanStack's `shouldDehydrateQuery` for a persisted cache that holds each item once: every query TanStack
+ * would keep, but a prompt or composer entry whose item the stored lists hold at the same version. After a
+ * restore, `usePrompt`, `useComposer` and their Suspense twins read such an item from the list, with no
+ * request, on their first render; without it, a page of N detail views stores each of their items twice
+ * (in its list and in its own entry).
+ *
+ * Only the library's hooks read an item from a list on their first render: a component that reads through
+ * the factories directly (`useQuery(promptQueryOptions(...))`) finds no entry after a restore and shows its
+ * loading state while its query function reads the list (no request). Keep TanStack's default there, and
+ * for server rendering, whose HTML must match the client's first render.
  *
  * @example
  * <PersistQueryClientProvider
@@ -74,15 +83,16 @@ export interface ReportPersistFailureOptions {
 export function reportPersistFailure({ onError, warn = true }: ReportPersistFailureOptions = {}) {
   let warned = false;
   return ({ persistedClient, error }: { persistedClient: unknown; error: unknown }): undefined => {
-    const size = JSON.stringify(persistedClient)?.length ?? 0;
+    // Serialized again only when it is reported: a refused cache may be megabytes, refused every second.
+    const size = () => JSON.stringify(persistedClient)?.length ?? 0;
     if (warn && !warned) {
       warned = true;
       console.warn(
-        `prompt-composer-react: the query cache (${size} characters) was not persisted: the storage refused it (${String(error)}). ` +
-          'Reloads will fetch again. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks.md#persistence).',
+        `prompt-composer-react: the query cache (${size()} characters) was not persisted: the storage refused it (${String(error)}). ` +
+          'The last stored copy, if any, stays. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks.md#persistence).',
       );
     }
-    onError?.(error, { size });
+    onError?.(error, { size: size() });
     return undefined;
   };
 }

@@ -133,6 +133,40 @@ describe('usePrompt', () => {
     expect(api.sent).toEqual([]);
   });
 
+  it('a list answer that differs from the cached list keeps the time it was sent, not when it arrived', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    const minute = 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T12:00:00Z') });
+    try {
+      await queryClient.fetchQuery(promptListQueryOptions(client));
+      await queryClient.fetchQuery(promptQueryOptions(client, supportReply));
+      // The next list answer differs (a prompt published meanwhile), so TanStack's structural sharing
+      // stores a new array rather than the cached one.
+      api.db.publish('prompt', FIXTURE_IDS.prompts.draftAnnouncement, '0.1.0');
+      vi.setSystemTime(Date.parse('2026-11-20T12:10:00Z'));
+      const release = holdResponsesOf('/prompts');
+      const refresh = queryClient.fetchQuery({ ...promptListQueryOptions(client), staleTime: 0 });
+      // Sent at 12:10; at 12:11 support-reply 1.2.0 is published, and the app invalidates and reads it.
+      vi.setSystemTime(Date.parse('2026-11-20T12:11:00Z'));
+      api.db.publish('prompt', supportReply, '1.2.0');
+      await queryClient.invalidateQueries({ queryKey: promptKeys.detail(client, supportReply) });
+      expect(await queryClient.fetchQuery(promptQueryOptions(client, supportReply))).toMatchObject({ version: '1.2.0' });
+      vi.setSystemTime(Date.parse('2026-11-20T12:12:00Z'));
+      release();
+      await refresh;
+      // At 12:16:30 the read is stale; the list, answered at 12:12 but sent at 12:10, is older than it.
+      vi.setSystemTime(Date.parse('2026-11-20T12:16:30Z'));
+      api.sent.length = 0;
+      const again = await queryClient.fetchQuery({ ...promptQueryOptions(client, supportReply), staleTime: 5 * minute });
+      expect(again.version).toBe('1.2.0');
+      expect(api.sent).toEqual([`GET /prompts/${supportReply}`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a pinned version is never refetched; latest data is, once stale', async () => {
     const api = serveMockApi();
     renderWithApi(<><PromptName id={welcomeEmail} version="1.0.0" /><PromptName id={supportReply} /></>, { client: api.client(), staleTime: 0 });

@@ -3,7 +3,7 @@ import type { QueryFunctionContext } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { DEFAULT_BASE_URL, FIXTURE_IDS } from 'prompt-composer-react/mocks';
-import { promptQueryOptions, usePrompt, usePromptList } from 'prompt-composer-react';
+import { promptListQueryOptions, promptQueryOptions, usePrompt, usePromptList } from 'prompt-composer-react';
 import { afterEach, expect, it } from 'vitest';
 // White-box: what the coalescing keeps is not part of the API, so this one test reads it directly.
 import { kindsInFlight } from '../../src/query/coalesce.ts';
@@ -81,3 +81,42 @@ it('mounting and unmounting 500 reads, with and without their list, keeps nothin
   expect(kindsInFlight(view.queryClient)).toBe(0);
   expect(api.sent.length).toBeLessThanOrEqual(2);
 });
+
+it('a kind forgotten while an older list of it was still in flight never forgets the kind that took its place', async () => {
+  const api = serveMockApi();
+  const client = api.client();
+  const queryClient = createTestQueryClient();
+  const holdVersioned = holdList(true);
+  const versioned = queryClient.fetchQuery(promptListQueryOptions(client, { includeVersions: true }));
+  await waitFor(() => expect(api.sent).toEqual(['GET /prompts?include_versions=true']));
+  // A newer plain list is sent and answers first: the kind is idle, and forgotten.
+  await queryClient.fetchQuery(promptListQueryOptions(client));
+  // A refresh of the plain list is held: a new kind with that list in flight.
+  const holdPlain = holdList(false);
+  const refresh = queryClient.fetchQuery({ ...promptListQueryOptions(client), staleTime: 0 });
+  await waitFor(() => expect(kindsInFlight(queryClient)).toBe(1));
+  // The old versioned list settles now: it must not forget the new kind.
+  holdVersioned();
+  await versioned;
+  expect(kindsInFlight(queryClient)).toBe(1);
+  // A read started now waits for the refresh in flight instead of sending its own request.
+  api.sent.length = 0;
+  const read = queryClient.fetchQuery({ ...promptQueryOptions(client, ids[0] as string), staleTime: 0 });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(api.sent).toEqual([]);
+  holdPlain();
+  await Promise.all([refresh, read]);
+  expect(kindsInFlight(queryClient)).toBe(0);
+});
+
+/** Holds every list request (with or without `include_versions`) until the returned function is called. */
+function holdList(includeVersions: boolean): () => void {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get(`${DEFAULT_BASE_URL}/prompts`, async ({ request }) => {
+      if (new URL(request.url).searchParams.has('include_versions') === includeVersions) await held;
+    }),
+  );
+  return release;
+}

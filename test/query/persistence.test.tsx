@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, hydrate } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMockDb, FIXTURE_IDS } from 'prompt-composer-react/mocks';
+import { http, HttpResponse } from 'msw';
+import { createMockDb, DEFAULT_BASE_URL, FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import {
   dehydrateEachItemOnce,
   type PromptApiClient,
@@ -17,6 +18,7 @@ import {
   usePromptList,
 } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../msw-server.ts';
 import { createTestQueryClient, serveMockApi } from './utils.tsx';
 
 const { welcomeEmail, supportReply, ticketTriage } = FIXTURE_IDS.prompts;
@@ -59,6 +61,25 @@ describe('dehydrateEachItemOnce', () => {
     expect(kept).toEqual([promptKeys.list(client), promptKeys.detail(client, welcomeEmail, '1.0.0')]);
     // TanStack's default keeps every item twice.
     expect(dehydrate(queryClient).queries).toHaveLength(5);
+  });
+
+  it('keeps an item that a stored list holds at another version (the newer list failed to refresh)', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(promptListQueryOptions(client));
+    api.db.publish('prompt', supportReply, '1.2.0');
+    await queryClient.fetchQuery(promptListQueryOptions(client, { includeVersions: true }));
+    expect(await queryClient.fetchQuery(promptQueryOptions(client, supportReply))).toMatchObject({ version: '1.2.0' });
+    // The versioned list's refresh fails: it keeps its data, but is not stored (TanStack stores successes).
+    server.use(http.get(`${DEFAULT_BASE_URL}/prompts`, () => HttpResponse.json({ error: 'Internal server error', code: 'INTERNAL_ERROR' }, { status: 500 })));
+    await queryClient.fetchQuery({ ...promptListQueryOptions(client, { includeVersions: true }), staleTime: 0 }).catch(() => undefined);
+    const state = dehydrate(queryClient, { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) });
+    // The plain list (stored) holds 1.1.0: the 1.2.0 entry must be stored itself, or it restores as 1.1.0.
+    expect(state.queries.map((query) => query.queryKey)).toContainEqual(promptKeys.detail(client, supportReply));
+    const restored = createTestQueryClient();
+    hydrate(restored, state);
+    expect(await restored.ensureQueryData(promptQueryOptions(client, supportReply))).toMatchObject({ version: '1.2.0' });
   });
 
   it('keeps an item whose list is not stored (failed, or gone)', async () => {
