@@ -1,4 +1,4 @@
-import { hashKey, type Query, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 import type { PromptApiClient } from '../api/client.ts';
 import { isPromptApiError } from '../api/errors.ts';
 import { type Collection, fetchList, indexOf, type Item, latestInCache, listedItem, single } from './collections.ts';
@@ -195,14 +195,6 @@ function leave(kind: Kind, read: Read): void {
   kind.forgetIfIdle();
 }
 
-/** A query's `staleTime` in ms, as its observer or `fetchQuery` set it (`'static'` is never stale). */
-function staleTimeOf<T>(query: Query<T>): number {
-  // TanStack types a query's options without the observer options they carry.
-  const { staleTime } = query.options as { staleTime?: number | 'static' | ((query: Query<T>) => number | 'static') };
-  const value = typeof staleTime === 'function' ? staleTime(query) : staleTime;
-  return value === 'static' ? Infinity : (value ?? 0);
-}
-
 /**
  * `initialData` for a detail hook, from the cache: a pinned version that the "latest" entry or a cached
  * list holds (a version never changes), or a latest read's item in a cached list, as old as its list. The
@@ -251,10 +243,10 @@ export function detailQueryFn<T extends Item>(
 ) {
   return ({ signal, client: queryClient, queryKey }: QueryFunctionContext): T | Promise<T> => {
     const own = () => collection.get(client, id, { version, signal });
-    const query = queryClient.getQueryCache().get<T>(hashKey(queryKey));
-    const state = query?.state;
-    // The query's own `staleTime` (a hook's option wins over the factory's), as TanStack judges it.
-    const fresh = (since = 0) => Date.now() - since < (query ? staleTimeOf(query) : staleTime);
+    const state = queryClient.getQueryState(queryKey);
+    // By the provider's or the factory's `staleTime`. A hook's own `staleTime` is not seen here: at worst a
+    // refetch it makes (data fresh by this one) counts as forced, and sends its request.
+    const fresh = (since = 0) => Date.now() - since < staleTime;
     const forced = state?.data !== undefined && (state.isInvalidated || fresh(state.dataUpdatedAt));
     if (version !== undefined) {
       const known = latestInCache(queryClient, client, collection, id);

@@ -72,13 +72,13 @@ export interface ReportPersistFailureOptions {
 }
 
 /**
- * A `retry` for TanStack's storage persisters (`createSyncStoragePersister`, `createAsyncStoragePersister`)
+ * A `retry` for TanStack's storage persisters (`createAsyncStoragePersister`, `createSyncStoragePersister`)
  * that makes a refused write visible instead of silent: `localStorage` refuses a cache past its quota
- * (about 5 MB), and without a `retry` the persister drops the write without a word, so every reload
- * fetches again. It warns once, calls `onError`, and gives up (the previous stored copy stays).
+ * (about 5 MB), and without a `retry` the persister drops the write without a word: the stored copy stays
+ * the last one that fit (or none). It warns once, calls `onError`, and gives up.
  *
  * @example
- * const persister = createSyncStoragePersister({ storage: window.localStorage, retry: reportPersistFailure() })
+ * const persister = createAsyncStoragePersister({ storage: window.localStorage, retry: reportPersistFailure() })
  */
 export function reportPersistFailure({ onError, warn = true }: ReportPersistFailureOptions = {}) {
   let warned = false;

@@ -6,7 +6,6 @@
  * no request.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -66,7 +65,7 @@ function load(persister: Parameters<typeof PersistQueryClientProvider>[0]['persi
 it('localStorage refuses the cache of a large account, and the failure is reported, not silent', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const onError = vi.fn();
-  load(createSyncStoragePersister({ storage: window.localStorage, throttleTime: 0, retry: reportPersistFailure({ onError }) }));
+  load(createAsyncStoragePersister({ storage: window.localStorage, throttleTime: 0, retry: reportPersistFailure({ onError }) }));
   expect(await screen.findByText(`${COUNT} prompts`, {}, { timeout: 20_000 })).toBeTruthy();
   await expect.poll(() => onError.mock.calls.length, { timeout: 10_000 }).toBeGreaterThan(0);
   expect((onError.mock.calls[0]?.[0] as DOMException).name).toBe('QuotaExceededError');

@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { type DehydratedState, dehydrate, HydrationBoundary, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import {
+  dehydrateEachItemOnce,
   type PromptApiClient,
   PromptApiProvider,
   promptKeys,
   promptQueryOptions,
+  reportPersistFailure,
+  usePrompt,
   useSuspenseComposer,
   useSuspenseComposerList,
   useSuspensePrompt,
   useSuspensePromptList,
-  usePrompt,
 } from 'prompt-composer-react';
 import { Component, type ReactNode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -166,9 +168,9 @@ describe('persistence recipe', () => {
       const client = api.client();
       queryClients.push(queryClient);
       clients.push(client);
-      const persister = createSyncStoragePersister({ storage: fakeStorage, throttleTime: 0 });
+      const persister = createAsyncStoragePersister({ storage: fakeStorage, throttleTime: 0, retry: reportPersistFailure() });
       return render(
-        <PersistQueryClientProvider client={queryClient} persistOptions={{ persister }}>
+        <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, dehydrateOptions: { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) } }}>
           <PromptApiProvider client={client}>
             <App />
           </PromptApiProvider>
