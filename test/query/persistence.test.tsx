@@ -73,7 +73,7 @@ describe('dehydrateEachItemOnce', () => {
     expect(await queryClient.fetchQuery(promptQueryOptions(client, supportReply))).toMatchObject({ version: '1.2.0' });
     // The versioned list's refresh fails: it keeps its data, but is not stored (TanStack stores successes).
     server.use(http.get(`${DEFAULT_BASE_URL}/prompts`, () => HttpResponse.json({ error: 'Internal server error', code: 'INTERNAL_ERROR' }, { status: 500 })));
-    await queryClient.fetchQuery({ ...promptListQueryOptions(client, { includeVersions: true }), staleTime: 0 }).catch(() => undefined);
+    await queryClient.fetchQuery({ ...promptListQueryOptions(client, { includeVersions: true }), staleTime: 0, retry: false }).catch(() => undefined);
     const state = dehydrate(queryClient, { shouldDehydrateQuery: dehydrateEachItemOnce(queryClient) });
     // The plain list (stored) holds 1.1.0: the 1.2.0 entry must be stored itself, or it restores as 1.1.0.
     expect(state.queries.map((query) => query.queryKey)).toContainEqual(promptKeys.detail(client, supportReply));
