@@ -39,6 +39,7 @@ const CLIENT = [
   'query/useVersions.js',
   'components/diff/PromptVersionDiff.js',
   'components/diff/ComposerVersionDiff.js',
+  'components/diff/VersionDiff.js',
   'components/diff/VersionDiffFrame.js',
   'components/diff/useVersionSelection.js',
 ];

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { PromptVersionDiff } from 'prompt-composer-react';
-import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
 
@@ -64,6 +64,27 @@ export const OneVersion: Story = {
   },
 };
 
+const meetingSummaryBase = FIXTURE_PROMPTS.find((prompt) => prompt.promptId === meetingSummary);
+
+/** A rollback: 1.0.0 published after 2.0.0, so the latest is the lowest version. The default compares 2.0.0 with it. */
+export const Rollback: Story = {
+  args: { promptId: 'rollback' },
+  parameters: {
+    msw: {
+      handlers: storyApi('happy', (db) => {
+        for (const version of ['2.0.0', '1.0.0']) {
+          if (meetingSummaryBase) db.addPrompt({ ...meetingSummaryBase, promptId: 'rollback', version, userMessage: `Summarize version ${version} for \${team}.` });
+        }
+      }),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Changes: user message.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'From version' })).toHaveValue('2.0.0');
+    await expect(canvas.getByRole('combobox', { name: 'To version' })).toHaveValue('1.0.0');
+  },
+};
+
 /** The versions are on their way. */
 export const Loading: Story = {
   parameters: {
@@ -83,8 +104,15 @@ const failsWith = (code: string) => async ({ canvasElement }: { canvasElement: H
 /** A prompt the account does not have (or has not published). */
 export const NotFound: Story = { args: { promptId: 'no-such-prompt' }, play: failsWith('NOT_FOUND') };
 
-/** A version given as a prop that does not exist. */
-export const VersionNotFound: Story = { args: { from: '9.9.9' }, play: failsWith('VERSION_NOT_FOUND') };
+/** A version given as a prop that does not exist: the error, and both pickers, to pick another version. */
+export const VersionNotFound: Story = {
+  args: { to: '9.9.9' },
+  play: async (context) => {
+    await failsWith('VERSION_NOT_FOUND')(context);
+    await expect(context.canvas.getByRole('combobox', { name: 'To version' })).toHaveValue('9.9.9');
+    await expect(context.canvas.getByRole('combobox', { name: 'From version' })).toHaveValue('2.1.0');
+  },
+};
 
 /** The monthly quota is used up: the reset date and the upgrade link. */
 export const QuotaExceeded: Story = {

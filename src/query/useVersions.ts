@@ -10,12 +10,13 @@ import {
   useQuery,
   useSuspenseQuery,
 } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { PromptApiError } from '../api/errors.ts';
 import type { ComposerId, PromptId } from '../api/registry.ts';
 import type { Composer, Prompt, PublishedVersion } from '../api/types.ts';
 import { givenOptions } from './given-options.ts';
 import { usePromptApiContext } from './PromptApiProvider.tsx';
-import { composerVersionsQueryOptions, promptVersionsQueryOptions } from './versions.ts';
+import { composerVersionsQueryOptions, promptVersionsQueryOptions, selectVersionChoices, type VersionChoices, type Versioned } from './versions.ts';
 
 /**
  * Options of `usePromptVersions` and `useComposerVersions`: any TanStack query option but key, fetch and
@@ -46,7 +47,10 @@ export function usePromptVersions(
   options: UseVersionsOptions<Prompt> = {},
 ): UseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('usePromptVersions');
-  return useQuery({ ...promptVersionsQueryOptions(client, promptId ?? skipToken, defaults), ...givenOptions(options) });
+  const id = promptId ?? skipToken;
+  // Made once per id: TanStack runs `select` again on every render where it is a new function.
+  const versions = useMemo(() => promptVersionsQueryOptions(client, id, defaults), [client, id, defaults]);
+  return useQuery({ ...versions, ...givenOptions(options) });
 }
 
 /**
@@ -62,7 +66,9 @@ export function useComposerVersions(
   options: UseVersionsOptions<Composer> = {},
 ): UseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('useComposerVersions');
-  return useQuery({ ...composerVersionsQueryOptions(client, composerId ?? skipToken, defaults), ...givenOptions(options) });
+  const id = composerId ?? skipToken;
+  const versions = useMemo(() => composerVersionsQueryOptions(client, id, defaults), [client, id, defaults]);
+  return useQuery({ ...versions, ...givenOptions(options) });
 }
 
 /**
@@ -80,7 +86,8 @@ export function useSuspensePromptVersions(
   options: UseSuspenseVersionsOptions<Prompt> = {},
 ): UseSuspenseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('useSuspensePromptVersions');
-  return throwUnlisted(useSuspenseQuery({ ...promptVersionsQueryOptions(client, promptId, defaults), ...givenOptions(options) }));
+  const versions = useMemo(() => promptVersionsQueryOptions(client, promptId, defaults), [client, promptId, defaults]);
+  return throwUnlisted(useSuspenseQuery({ ...versions, ...givenOptions(options) }));
 }
 
 /** `useComposerVersions` for Suspense. */
@@ -89,5 +96,17 @@ export function useSuspenseComposerVersions(
   options: UseSuspenseVersionsOptions<Composer> = {},
 ): UseSuspenseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('useSuspenseComposerVersions');
-  return throwUnlisted(useSuspenseQuery({ ...composerVersionsQueryOptions(client, composerId, defaults), ...givenOptions(options) }));
+  const versions = useMemo(() => composerVersionsQueryOptions(client, composerId, defaults), [client, composerId, defaults]);
+  return throwUnlisted(useSuspenseQuery({ ...versions, ...givenOptions(options) }));
+}
+
+/**
+ * What the version diffs' pickers offer for `id`: its versions, newest first, and its latest, from the
+ * include-versions list of its kind (the cache entry the versions hooks share), with one `select` per id.
+ * An id the list lacks fails with `NOT_FOUND`, as in `usePromptVersions`.
+ */
+export function useVersionChoices<T extends Prompt | Composer>(hookName: string, versioned: Versioned<T>, id: string): UseQueryResult<VersionChoices, PromptApiError> {
+  const { client, defaults } = usePromptApiContext(hookName);
+  const select = useMemo(() => selectVersionChoices(versioned, id), [versioned, id]);
+  return useQuery({ ...versioned.list<VersionChoices>(client, defaults), select });
 }

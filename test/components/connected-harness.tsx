@@ -33,9 +33,8 @@ export function mockApi(db: MockDb = createMockDb({ now: NOW }), handlers: Omit<
   return { db, client, worker };
 }
 
-/** Renders `ui` under a fresh QueryClient (no retries) and a PromptApiProvider (no retries). */
-export function renderConnected(ui: ReactNode, client: PromptApiClient) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** Renders `ui` under a QueryClient (by default a fresh one without retries) and a PromptApiProvider (no retries). */
+export function renderConnected(ui: ReactNode, client: PromptApiClient, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <PromptApiProvider client={client} retry={false}>

@@ -14,6 +14,7 @@ import {
 import { createMockDb, FIXTURE_IDS, FIXTURE_PROMPTS, type MockPromptSeed } from 'prompt-composer-react/mocks';
 import { Component, type ReactNode, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countedList } from '../counted-list.ts';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
 
 const { accountReview, welcomeEmail, releaseNotes } = FIXTURE_IDS.prompts;
@@ -110,6 +111,21 @@ describe('usePromptVersions', () => {
     view.rerender(<PromptVersions id={welcomeEmail} />);
     await screen.findByText('welcome-email: 2.0.0, 1.1.0, 1.0.0');
     expect(api.sent).toEqual(['GET /prompts?include_versions=true']);
+  });
+
+  it('reads nothing of the cached list when it renders again: no scan for the prompt, no new sort', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    const queryClient = createTestQueryClient();
+    // The prompt last in the list, so that a scan for it reads every item.
+    const { list, reads } = countedList([...(await client.listPrompts({ includeVersions: true }))].reverse());
+    queryClient.setQueryData(promptListQueryOptions(client, { includeVersions: true }).queryKey, list);
+    const view = renderWithApi(<PromptVersions id={accountReview} />, { client, queryClient });
+    expect(screen.getByText('account-review: 2.1.0, 2.0.0, 1.0.0')).toBeTruthy();
+    reads.count = 0;
+    for (let render = 0; render < 3; render++) view.rerender(<PromptVersions id={accountReview} />);
+    expect(screen.getByText('account-review: 2.1.0, 2.0.0, 1.0.0')).toBeTruthy();
+    expect(reads.count).toBe(0);
   });
 
   describe('newest first', () => {

@@ -7,8 +7,21 @@ import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
 import type { VersionSelection } from './useVersionSelection.ts';
 
-/** Props `PromptVersionDiff` and `ComposerVersionDiff` share. */
-export interface VersionDiffBaseProps {
+/**
+ * Props `PromptVersionDiff` and `ComposerVersionDiff` share. `Version` is the item's version: with the
+ * typegen registry, its registered versions only.
+ */
+export interface VersionDiffBaseProps<Version extends string = string> {
+  /**
+   * The older version, selected first; the "From version" picker changes it.
+   * @default the version before `to` in the pickers' newest-first order (the newest other version where `to` has none before it or is not listed)
+   */
+  from?: Version;
+  /**
+   * The newer version, selected first; the "To version" picker changes it.
+   * @default the latest published version (the one a read without `version` gets)
+   */
+  to?: Version;
   /**
    * The diff's heading.
    * @default 'Compare versions'
@@ -39,7 +52,7 @@ export interface FrameQuery {
   refetch: () => unknown;
 }
 
-interface VersionDiffFrameProps extends VersionDiffBaseProps {
+interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to'> {
   subject: ApiErrorSubject;
   /** Every published version, newest first; `undefined` while they load. */
   versions: readonly string[] | undefined;
@@ -80,9 +93,9 @@ function Picker({ label, value, versions, latest, onChange }: PickerProps) {
 
 /**
  * The frame of both version diffs: a labelled, busy-aware region with its heading, two labelled version
- * pickers (native `<select>`s: keyboard-operable, newest first), the loading state, the first error in
- * human words (with Retry where a retry may help), and the diff. The pickers stay mounted while a picked
- * version loads, so focus stays where the user left it.
+ * pickers (native `<select>`s: keyboard-operable, newest first), the loading state in a status region that
+ * stays mounted, the first error in human words (with Retry where a retry may help), and the diff. The
+ * pickers stay mounted while a picked version loads, so focus stays where the user left it.
  */
 export function VersionDiffFrame({ subject, title = 'Compare versions', headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
   const headingId = useId();
@@ -111,12 +124,12 @@ export function VersionDiffFrame({ subject, title = 'Compare versions', headingL
       {single ? (
         <p className="pcr-version-diff__note">Only one published version ({versions[0]}): there is nothing to compare it with yet.</p>
       ) : null}
-      {loading ? (
-        <div className="pcr-version-diff__loading">
-          <p role="status">Loading versions…</p>
-          <div className="pcr-version-diff__skeleton" aria-hidden="true" />
-        </div>
-      ) : null}
+      {/* Always mounted, and empty unless versions load: screen readers announce a change to a live region's
+          text, and often not a region that arrives with its text. */}
+      <p role="status" className="pcr-version-diff__status">
+        {loading ? 'Loading versions…' : null}
+      </p>
+      {loading ? <div className="pcr-version-diff__skeleton" aria-hidden="true" /> : null}
       {failed?.error ? (
         <QueryErrorMessage
           error={failed.error}

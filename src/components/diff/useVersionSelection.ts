@@ -11,11 +11,19 @@ export interface VersionSelection {
   pick: (side: 'from' | 'to', version: string) => void;
 }
 
+/** The version before `version` in `versions` (newest first), else the newest other one, else `version`. */
+function versionBefore(versions: readonly string[], version: string): string {
+  const index = versions.indexOf(version);
+  return (index >= 0 ? versions[index + 1] : undefined) ?? versions.find((other) => other !== version) ?? version;
+}
+
 /**
  * The versions a version diff compares: the picked ones, else the props, else the defaults: `to` the
  * service's latest (`latest`, else the first of `versions`, newest first), `from` the version before `to`
- * (the next one in the list), or `to` itself when there is none. A new id, `from` or `to` prop resets the
- * pickers during the render (no effect, so no request for the old pick).
+ * (the next one in the list). Where `to` has none before it (the oldest version: the latest after a
+ * rollback) or is not in the list (a version given as a prop that does not exist), `from` is the newest
+ * other version; `to` itself only when there is no other. A new id, `from` or `to` prop resets the pickers
+ * during the render (no effect, so no request for the old pick).
  */
 export function useVersionSelection(
   id: string,
@@ -31,8 +39,7 @@ export function useVersionSelection(
     setSelection({ id, from, to, picked });
   }
   const newer = picked.to ?? latest ?? versions?.[0];
-  const index = newer === undefined ? -1 : (versions?.indexOf(newer) ?? -1);
-  const older = picked.from ?? (index >= 0 ? (versions?.[index + 1] ?? newer) : undefined);
+  const older = picked.from ?? (versions && newer !== undefined ? versionBefore(versions, newer) : undefined);
   const pick = (side: 'from' | 'to', version: string) => setSelection({ id, from, to, picked: { from: older, to: newer, [side]: version } });
   return { from: older, to: newer, pick };
 }

@@ -1,10 +1,12 @@
 /** PromptVersionDiff and ComposerVersionDiff against the mock API: requests spent, pickers, states, axe. */
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ComposerVersionDiff, PromptVersionDiff, usePromptList } from 'prompt-composer-react';
+import { ComposerVersionDiff, PromptVersionDiff, promptListQueryOptions, usePromptList } from 'prompt-composer-react';
 import { createMockDb, FIXTURE_IDS, FIXTURE_KEYS, FIXTURE_PROMPTS, type MockPromptSeed } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../../src/styles.css';
+import { countedList } from '../../counted-list.ts';
 import { mockApi, NOW, renderConnected, setupMockWorker } from '../connected-harness.tsx';
 import { expectAccessibleAndFitting, LOOKS, resetViewport, Themed } from './diff-fixtures.tsx';
 
@@ -88,6 +90,38 @@ describe('PromptVersionDiff', () => {
       api.stop();
     });
 
+    it('reads nothing of the cached list when it renders again: no scan for the prompt or its latest, no new sort', async () => {
+      const api = mockApi();
+      const client = api.client();
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      // The prompt last in the list, so that a scan for it reads every item.
+      const { list, reads } = countedList([...(await client.listPrompts({ includeVersions: true }))].reverse());
+      queryClient.setQueryData(promptListQueryOptions(client, { includeVersions: true }).queryKey, list);
+      const view = renderConnected(<PromptVersionDiff promptId={accountReview} />, client, queryClient);
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      reads.count = 0;
+      for (let render = 0; render < 3; render++) view.rerender(<PromptVersionDiff promptId={accountReview} />);
+      expect(summary()).toBe('Changes: temperature.');
+      expect(reads.count).toBe(0);
+    });
+
+    it('says "Loading versions…" in a status region that stays mounted, so a screen reader announces the change', async () => {
+      renderConnected(<PromptVersionDiff promptId={accountReview} />, mockApi(undefined, { latency: 200 }).client());
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'), { timeout: 3000 });
+      const status = screen.getByRole('status');
+      expect(status.textContent).toBe('');
+      // Empty, it is out of the layout (no gap in the grid) yet still in the accessibility tree.
+      expect(getComputedStyle(status).position).toBe('absolute');
+      await userEvent.selectOptions(fromPicker(), '1.0.0');
+      expect(screen.getByRole('status')).toBe(status);
+      expect(status.textContent).toBe('Loading versions…');
+      expect(getComputedStyle(status).position).toBe('static');
+      await waitFor(() => expect(summary()).toMatch(/^Changes: model/), { timeout: 3000 });
+      expect(screen.getByRole('status')).toBe(status);
+      expect(status.textContent).toBe('');
+      await expectAccessibleAndFitting();
+    });
+
     it.each(LOOKS)('has no axe violation and fits the screen in the $theme theme at $width px', async ({ theme, width }) => {
       await page.viewport(width, 800);
       renderConnected(
@@ -110,6 +144,18 @@ describe('PromptVersionDiff', () => {
       expect([...toPicker().options].map((option) => option.textContent)).toEqual(['2.0.0', '1.0.1 (latest)', '1.0.0']);
       expect(toPicker().value).toBe('1.0.1');
       expect(fromPicker().value).toBe('1.0.0');
+    });
+  });
+
+  describe('given a rollback: 1.0.0 published after 2.0.0, so the latest is the lowest version', () => {
+    it('compares the newest other version with the latest, not the latest with itself', async () => {
+      const base = FIXTURE_PROMPTS.find((prompt) => prompt.promptId === meetingSummary) as MockPromptSeed;
+      const prompts = ['2.0.0', '1.0.0'].map((version) => ({ ...base, promptId: 'rollback', version, userMessage: `Summarize version ${version} for \${team}.` }));
+      renderConnected(<PromptVersionDiff promptId="rollback" />, mockApi(createMockDb({ now: NOW, prompts })).client());
+      await waitFor(() => expect(summary()).toBe('Changes: user message.'));
+      expect([...toPicker().options].map((option) => option.textContent)).toEqual(['2.0.0', '1.0.0 (latest)']);
+      expect(fromPicker().value).toBe('2.0.0');
+      expect(toPicker().value).toBe('1.0.0');
     });
   });
 
@@ -148,6 +194,21 @@ describe('PromptVersionDiff', () => {
       renderConnected(<PromptVersionDiff promptId={accountReview} from="9.9.9" />, mockApi().client());
       expect((await screen.findByRole('alert')).dataset.code).toBe('VERSION_NOT_FOUND');
       expect(fromPicker().value).toBe('9.9.9');
+    });
+
+    it('a `to` version the list does not name is VERSION_NOT_FOUND; both pickers stay, so another version can be picked', async () => {
+      renderConnected(<PromptVersionDiff promptId={accountReview} to="9.9.9" />, mockApi().client());
+      expect((await screen.findByRole('alert')).dataset.code).toBe('VERSION_NOT_FOUND');
+      expect(screen.getAllByRole('combobox')).toHaveLength(2);
+      expect(toPicker().value).toBe('9.9.9');
+      expect([...toPicker().options].map((option) => option.textContent)).toEqual(['9.9.9', '2.1.0 (latest)', '2.0.0', '1.0.0']);
+      // `from` defaults to the newest version, the one before any version the list does not place.
+      expect(fromPicker().value).toBe('2.1.0');
+      await expectAccessibleAndFitting();
+      await userEvent.selectOptions(toPicker(), '2.0.0');
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('region', { name: 'Compare versions' }).dataset.state).toBe('success');
     });
 
     it.each(['light', 'dark'] as const)('a used-up quota shows the reset date and the upgrade link (%s theme, axe)', async (theme) => {
