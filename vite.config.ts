@@ -148,13 +148,16 @@ export default defineConfig({
       // Not the stories' own tests: Storybook's renderer is not what the peer range is about.
       browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules'), ['test/storybook/**']),
       {
-        // The built Storybook's docs pages in Chromium (playwright-core): Markdown rendered, heights sane.
+        // The built Storybook's docs pages in Chromium (playwright-core): Markdown rendered, heights sane,
+        // and every story on a docs page as it is on its own page.
         extends: true,
         test: {
           name: 'storybook-docs',
           environment: 'node',
           include: ['test/storybook/**/*.docs.test.ts'],
-          // A Storybook build (about half a minute here), then every docs page once.
+          // One Storybook build for the project's files (about half a minute here).
+          globalSetup: ['./test/storybook/built-storybook.ts'],
+          // Every docs page once, and every story shown in one once.
           hookTimeout: 300_000,
           // After every other project: the build takes both cores, and other tests must not wait for them.
           sequence: { groupOrder: 1 },

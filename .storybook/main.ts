@@ -8,7 +8,6 @@ const config: StorybookConfig = {
     // MDX 3 is CommonMark only: GitHub's tables (the docs pages have some) need remark-gfm, as Storybook's docs advise.
     { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
     '@storybook/addon-vitest',
-    'msw-storybook-addon',
   ],
   // The msw worker script (public/mockServiceWorker.js) is served from here.
   staticDirs: ['../public'],

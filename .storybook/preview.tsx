@@ -1,12 +1,11 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { setupWorker } from 'msw/browser';
-import { mswLoader } from 'msw-storybook-addon/csf3';
 import { createPromptApiClient, PromptApiProvider } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES } from 'prompt-composer-react/mocks';
 import { type ReactNode, useState } from 'react';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
-import { imageHost, resetStoryDatabases, setToolbarScenario, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
+import { imageHost, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
+import { type StoryApi, storyNetworkLoader } from '../stories/support/story-network.ts';
 import { cleanArgTypes } from './arg-types.ts';
 import { expectNoHorizontalOverflow } from './overflow.ts';
 import '../src/styles.css';
@@ -20,14 +19,23 @@ function storyKey(parameters: Record<string, unknown>, globals: Record<string, u
   return TOOLBAR_KEYS[(globals.apiKey as KeyLabel | undefined) ?? 'free'] ?? TOOLBAR_KEYS.free;
 }
 
+/** What the story providers need: the key, the client's timeout, and the story's own `fetch`. */
+interface StoryProvidersProps {
+  apiKey: string | undefined;
+  timeoutMs: number | undefined;
+  storyApi: StoryApi;
+  children: ReactNode;
+}
+
 /**
- * Every story gets a fresh QueryClient without retries (msw-storybook-addon's React Query demo) and a
- * client for its key; `parameters.timeoutMs` changes the client's timeout (`0`: a loading story that
- * never times out). Presentational stories ignore both.
+ * Every story render gets a fresh QueryClient without retries (msw-storybook-addon's React Query demo) and
+ * a client for its key whose `fetch` answers from the story's own mock backend (the loader's);
+ * `parameters.timeoutMs` changes the client's timeout (`0`: a loading story that never times out).
+ * Presentational stories ignore both.
  */
-function StoryProviders({ apiKey, timeoutMs, children }: { apiKey: string | undefined; timeoutMs: number | undefined; children: ReactNode }) {
+function StoryProviders({ apiKey, timeoutMs, storyApi, children }: StoryProvidersProps) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [client] = useState(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, timeoutMs }));
+  const [client] = useState(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, timeoutMs, fetch: storyApi.fetch }));
   return (
     <QueryClientProvider client={queryClient}>
       <PromptApiProvider client={client} retry={false}>
@@ -37,8 +45,12 @@ function StoryProviders({ apiKey, timeoutMs, children }: { apiKey: string | unde
   );
 }
 
-const withApi: Decorator = (Story, { parameters, globals }) => (
-  <StoryProviders apiKey={storyKey(parameters, globals)} timeoutMs={parameters.timeoutMs as number | undefined}>
+const withApi: Decorator = (Story, { parameters, globals, loaded }) => (
+  <StoryProviders
+    apiKey={storyKey(parameters, globals)}
+    timeoutMs={parameters.timeoutMs as number | undefined}
+    storyApi={loaded.storyApi as StoryApi}
+  >
     <Story />
   </StoryProviders>
 );
@@ -47,35 +59,26 @@ const withApi: Decorator = (Story, { parameters, globals }) => (
  * Applies the toolbar (theme, scenario) and remounts the story when the key or scenario changes. A story
  * on its own fills the canvas with the theme's background; inline in a docs page it takes its own height.
  */
-const withToolbar: Decorator = (Story, { globals, viewMode }) => {
-  setToolbarScenario(globals.scenario);
-  return (
-    <div
-      key={`${String(globals.apiKey)}:${String(globals.scenario)}`}
-      className="pcr-story"
-      data-view={viewMode === 'docs' ? 'docs' : 'story'}
-      data-theme={globals.theme === 'dark' ? 'dark' : 'light'}
-    >
-      <Story />
-    </div>
-  );
-};
+const withToolbar: Decorator = (Story, { globals, viewMode }) => (
+  <div
+    key={`${String(globals.apiKey)}:${String(globals.scenario)}`}
+    className="pcr-story"
+    data-view={viewMode === 'docs' ? 'docs' : 'story'}
+    data-theme={globals.theme === 'dark' ? 'dark' : 'light'}
+  >
+    <Story />
+  </div>
+);
 
 const preview: Preview = {
   // A generated docs page per component, from its JSDoc, props and stories.
   tags: ['autodocs'],
   decorators: [withApi, withToolbar],
   argTypesEnhancers: [cleanArgTypes],
-  loaders: [
-    mswLoader(async () => {
-      const worker = setupWorker();
-      await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: './mockServiceWorker.js' } });
-      return worker;
-    }),
-  ],
-  beforeEach() {
-    resetStoryDatabases();
-  },
+  // A mock backend of its own for every story render, answering its client's requests in the page
+  // (stories/support/story-network.ts): a docs page shows each story as its own page does. The fixtures'
+  // image host is the msw worker's, shared by every story (it holds no state).
+  loaders: [storyNetworkLoader(imageHost())],
   // Every story fits its viewport's width: `npm test` renders them 360 px wide, a small phone.
   afterEach({ viewMode }) {
     if (viewMode === 'story') expectNoHorizontalOverflow(document);
@@ -121,8 +124,8 @@ const preview: Preview = {
     viewport: { options: { phone: { name: 'Small phone (360 px)', styles: { width: '360px', height: '780px' }, type: 'mobile' }, ...MINIMAL_VIEWPORTS } },
     // Storybook opens on the first entry: Getting started, then the Playground, then the reference.
     options: { storySort: { order: ['Start here', ['Getting started', 'Playground'], 'Components', 'Hooks', ['Overview', '*'], 'Guides'] } },
-    // Handler groups by name: a story replaces `api` (its scenario) and keeps the image host of the fixtures.
-    msw: { handlers: { ...toolbarApi(), images: imageHost() } },
+    // Handler groups by name: a story replaces `api` (its scenario) with its own.
+    msw: { handlers: toolbarApi() },
   },
 };
 

@@ -19,12 +19,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Type in the variables form and watch the prompt cards change. */
+/** The latest version of `onboarding-flow`: one input per variable; type in them and watch the prompt cards change. */
 export const Default: Story = {
   play: async ({ canvas, canvasElement }) => {
     const inputs = await canvas.findAllByRole('textbox', {}, { timeout: 5000 });
     await expect(inputs.length).toBeGreaterThan(0);
-    await userEvent.type(inputs[0] as HTMLElement, 'Ada Lovelace');
+    await expect(canvasElement.querySelectorAll('mark[data-state="missing"]').length).toBeGreaterThan(0);
+  },
+};
+
+/** A name typed into the form: the prompt cards show it at once, marked as filled. */
+export const Typed: Story = {
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { docs: { story: { autoplay: true } } },
+  play: async ({ canvas, canvasElement }) => {
+    const input = await canvas.findByRole('textbox', { name: 'senderName' }, { timeout: 5000 });
+    await userEvent.type(input, 'Ada Lovelace');
     await waitFor(() => expect(canvasElement.querySelector('mark[data-state="filled"]')?.textContent).toContain('Ada Lovelace'));
   },
 };

@@ -51,6 +51,8 @@ export const FlaggedMissing: Story = {
 
 /** Copying a message that still holds placeholders says so, and from then on they are flagged as needing attention. */
 export const CopiedWithUnfilled: Story = {
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { docs: { story: { autoplay: true } } },
   args: { values: { customer: { name: 'Ada Lovelace', company: 'Analytical Engines Ltd' } } },
   play: async ({ canvas, canvasElement }) => {
     const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);

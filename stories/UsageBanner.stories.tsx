@@ -6,6 +6,7 @@ import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS, UPGRADE_URL }
 import { useEffect, useMemo } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
+import type { StoryApi } from './support/story-network.ts';
 import { UsageHarness } from './support/UsageHarness.tsx';
 
 /** Sets every fixture key's usage this month, for a story's database. */
@@ -111,7 +112,8 @@ export const Hidden: Story = {
 
 /** Dismissed with the keyboard: gone until a higher threshold or the next period; focus stays in its place. */
 export const Dismissed: Story = {
-  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) } },
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) }, docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement }) => {
     const dismiss = await canvas.findByRole('button', { name: /dismiss/i }, { timeout: 5000 });
     dismiss.focus();
@@ -121,20 +123,21 @@ export const Dismissed: Story = {
   },
 };
 
-/** A database whose usage the Meter story's controls set. */
-const meter: { db?: MockDb } = {};
+/** The Meter's controls, the banner's props, and the story's mock backend (its `fetch` and database). */
+type MeterDemoProps = { used: number; plan: 'free' | 'pro'; storyApi: StoryApi } & Parameters<typeof UsageBanner>[0];
 
-function MeterDemo({ used, plan, ...props }: { used: number; plan: 'free' | 'pro' } & Parameters<typeof UsageBanner>[0]) {
+function MeterDemo({ used, plan, storyApi, ...props }: MeterDemoProps) {
   const key = plan === 'pro' ? FIXTURE_KEYS.pro : FIXTURE_KEYS.free;
   // No account uses more than its plan: past the limit, the slider means "all of it".
   const limit = PLAN_LIMITS[plan];
-  const client = useMemo(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey: key }), [key]);
+  const { fetch, db } = storyApi;
+  const client = useMemo(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey: key, fetch }), [fetch, key]);
   const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }), []);
   useEffect(() => {
     // The request that reports the usage counts itself, hence the one less; a 429 counts nothing.
-    meter.db?.setUsage(key, used >= limit ? limit : Math.max(0, used - 1));
+    db?.setUsage(key, used >= limit ? limit : Math.max(0, used - 1));
     void queryClient.invalidateQueries();
-  }, [key, used, limit, queryClient]);
+  }, [db, key, used, limit, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <PromptApiProvider client={client} retry={false}>
@@ -148,27 +151,22 @@ function MeterDemo({ used, plan, ...props }: { used: number; plan: 'free' | 'pro
  * Turn the controls: requests used this month and the plan (Free 5,000, Pro 50,000). Past the plan's
  * limit the account has used all of it: the exceeded banner.
  */
-export const Meter: StoryObj<typeof MeterDemo> = {
-  render: (args) => <MeterDemo {...args} />,
+export const Meter: StoryObj<Omit<MeterDemoProps, 'storyApi'>> = {
+  // The story's own database (built by the loader for each render), which the controls set.
+  render: (args, { loaded }) => <MeterDemo {...args} storyApi={loaded.storyApi as StoryApi} />,
   args: { used: 4500, plan: 'free', warningAt: 0.8, criticalAt: 0.95, dismissible: false },
   argTypes: {
     used: { control: { type: 'range', min: 0, max: PLAN_LIMITS.pro, step: 50 } },
     plan: { control: 'inline-radio', options: ['free', 'pro'] },
   },
-  parameters: {
-    msw: {
-      handlers: storyApi('happy', (db) => {
-        meter.db = db;
-      }),
-    },
-  },
+  parameters: { msw: { handlers: storyApi('happy') } },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('warning'), { timeout: 5000 });
   },
 };
 
 /** The Meter past the Free plan's limit: "5,000 of 5,000", never more used than the plan holds. */
-export const MeterPastTheLimit: StoryObj<typeof MeterDemo> = {
+export const MeterPastTheLimit: typeof Meter = {
   ...Meter,
   args: { ...Meter.args, used: 20_000 },
   play: async ({ canvasElement }) => {

@@ -11,16 +11,9 @@ import {
   SLOW_LATENCY,
   TYPICAL_LATENCY,
 } from 'prompt-composer-react/mocks';
+import type { StoryBackendFactory } from './story-network.ts';
 
-/** Resets of every database a story's handlers use: `.storybook/preview.tsx` calls them before each story. */
-const resets = new Set<() => void>();
-
-/** Brings every story database back to its scenario's starting state. */
-export function resetStoryDatabases(): void {
-  for (const reset of resets) reset();
-}
-
-/** A scenario's database, with its fault rules moved into the database so handlers can switch it. */
+/** A scenario's database, with the scenario's fault rules in it (`serverError`'s 500 on every GET). */
 function scenarioDb(scenario: ScenarioName, configure?: (db: MockDb) => void): MockDb {
   const { db, faults } = createScenario(scenario);
   for (const fault of faults) db.faults.inject(fault);
@@ -28,41 +21,33 @@ function scenarioDb(scenario: ScenarioName, configure?: (db: MockDb) => void): M
   return db;
 }
 
-/**
- * Handlers over whichever database `current()` returns, at the service's typical 50 to 80 ms, or
- * 1.5 to 2.5 s when the scenario is `slow`.
- */
-function handlersOver(current: () => { db: MockDb; scenario: ScenarioName }): HttpHandler[] {
-  // Handlers read the database through this view, so a reset or a scenario switch swaps the state under them.
-  const db = new Proxy({} as MockDb, { get: (_, property) => current().db[property as keyof MockDb] });
-  const slow = resolveLatency(SLOW_LATENCY);
-  const typical = resolveLatency(TYPICAL_LATENCY);
-  return createPromptApiHandlers({ db, latency: () => (current().scenario === 'slow' ? slow() : typical()) });
+/** Handlers over `db`, at the service's typical 50 to 80 ms, or 1.5 to 2.5 s when the scenario is `slow`. */
+function handlersOver(db: MockDb, scenario: ScenarioName): HttpHandler[] {
+  return createPromptApiHandlers({ db, latency: resolveLatency(scenario === 'slow' ? SLOW_LATENCY : TYPICAL_LATENCY) });
 }
 
 /**
- * The mock backend of one story, as the named handler group `api` of `parameters.msw.handlers`.
- * The story gets its own database, reset to the scenario's state before each render, so it looks the same
- * however often it is opened. `configure` adjusts that database (usage, faults) after each reset.
+ * The mock backend of one story, as the named handler group `api` of `parameters.msw.handlers`: a
+ * database of its own for every render of the story, in the scenario's starting state, so the story
+ * looks the same however often it is opened, and on its docs page beside other stories. `configure`
+ * adjusts that database (usage, faults) before the story renders.
  *
  * @example
  * parameters: { msw: { handlers: storyApi('exhausted') } }
  */
-export function storyApi(scenario: ScenarioName = 'happy', configure?: (db: MockDb) => void): { api: HttpHandler[] } {
-  let state = { db: scenarioDb(scenario, configure), scenario };
-  resets.add(() => {
-    state = { db: scenarioDb(scenario, configure), scenario };
-  });
-  return { api: handlersOver(() => state) };
+export function storyApi(scenario: ScenarioName = 'happy', configure?: (db: MockDb) => void): { api: StoryBackendFactory } {
+  return {
+    api: () => {
+      const db = scenarioDb(scenario, configure);
+      return { handlers: handlersOver(db, scenario), db };
+    },
+  };
 }
 
-let toolbarScenario: ScenarioName = 'happy';
-const toolbarDbs = new Map<ScenarioName, MockDb>();
-resets.add(() => toolbarDbs.clear());
-
-/** Chooses the scenario the toolbar handlers serve (the preview's decorator calls it). */
-export function setToolbarScenario(scenario: unknown): void {
-  toolbarScenario = SCENARIO_NAMES.includes(scenario as ScenarioName) ? (scenario as ScenarioName) : 'happy';
+/** The toolbar's scenario, or `happy` for anything else. */
+function toolbarScenario(globals: Record<string, unknown>): ScenarioName {
+  const scenario = globals.scenario as ScenarioName;
+  return SCENARIO_NAMES.includes(scenario) ? scenario : 'happy';
 }
 
 let toolbarRequests = 0;
@@ -75,20 +60,18 @@ export function toolbarRequestCount(): number {
   return toolbarRequests;
 }
 
-/** Handlers that follow the toolbar's Scenario switch: the default of every story. */
-export function toolbarApi(): { api: HttpHandler[] } {
+/** Handlers that follow the toolbar's Scenario switch, over a database of their own: the default of every story. */
+export function toolbarApi(): { api: StoryBackendFactory } {
   return {
-    api: [
+    api: ({ globals }) => {
+      const scenario = toolbarScenario(globals);
+      const db = scenarioDb(scenario);
       // Counts, then falls through to the API's handlers (a resolver that returns nothing answers nothing).
-      http.all(`${DEFAULT_BASE_URL}/*`, () => {
+      const count = http.all(`${DEFAULT_BASE_URL}/*`, () => {
         toolbarRequests++;
-      }),
-      ...handlersOver(() => {
-        let db = toolbarDbs.get(toolbarScenario);
-        if (!db) toolbarDbs.set(toolbarScenario, (db = scenarioDb(toolbarScenario)));
-        return { db, scenario: toolbarScenario };
-      }),
-    ],
+      });
+      return { handlers: [count, ...handlersOver(db, scenario)], db };
+    },
   };
 }
 
@@ -115,7 +98,7 @@ const PIXEL = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 /**
  * The image host of the fixtures' static HTML (`https://images.prompt-composer.test/...`), which does not
  * exist: `pixel.png` is a transparent pixel, any other path a board picture, so a showcase story shows
- * images instead of broken ones.
+ * images instead of broken ones. Stateless, so every story on a page shares it (the preview's worker).
  */
 export function imageHost(): HttpHandler[] {
   return [
@@ -123,5 +106,8 @@ export function imageHost(): HttpHandler[] {
       const name = new URL(request.url).pathname.slice(1);
       return new HttpResponse(name === 'pixel.png' ? PIXEL : boardPicture(name), { headers: { 'Content-Type': 'image/svg+xml' } });
     }),
+    // The hostile fixture's `<img src="x" onerror=...>` (kept as `<img src="x">`) asks the page's own origin
+    // for `x`: 204 No Content, so it stays a broken image without a 404 line in the console.
+    http.get(({ request }) => request.url === new URL('x', location.href).href, () => new HttpResponse(null, { status: 204 })),
   ];
 }

@@ -4,29 +4,17 @@
  * table rendered as pipes), when its stories' boxes are so much taller than what they show that the
  * page is more than twice as tall as its content, or when it scrolls sideways on a 360 px phone.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
 
-const run = promisify(execFile);
-
-let output: string;
 let server: Awaited<ReturnType<typeof serveDirectory>>;
 let browser: Browser;
 let docsIds: string[];
 
 beforeAll(async () => {
-  output = mkdtempSync(join(tmpdir(), 'pcr-storybook-'));
-  await run('npx', ['storybook', 'build', '--quiet', '--output-dir', output], {
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  server = await serveDirectory(output);
+  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
+  server = await serveDirectory(inject('storybookDirectory'));
   browser = await launchChromium();
   const index = (await (await fetch(`${server.url}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
   docsIds = Object.values(index.entries)
@@ -37,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (output) rmSync(output, { recursive: true, force: true });
 });
 
 /** Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for its stories. */
