@@ -66,7 +66,7 @@ function browserProject(
     extends: true,
     publicDir: fromRoot('./public'),
     resolve: { alias: reactAlias },
-    optimizeDeps: { include: [...browserDependencies, '@storybook/react-vite', 'msw-storybook-addon/csf3', 'storybook/test', 'storybook/viewport'] },
+    optimizeDeps: { include: [...browserDependencies, '@storybook/react-vite', 'storybook/test', 'storybook/viewport'] },
     define: { __EXPECTED_REACT_MAJOR__: JSON.stringify(reactMajor) },
     test: { name, include: ['test/**/*.browser.test.{ts,tsx}'], exclude, browser: chromiumBrowser(reactModules) },
   };
@@ -167,7 +167,7 @@ export default defineConfig({
         // Every story renders in Chromium and its play function asserts the state it is named for.
         extends: true,
         publicDir: fromRoot('./public'),
-        optimizeDeps: { include: [...browserDependencies, 'msw-storybook-addon/csf3'] },
+        optimizeDeps: { include: browserDependencies },
         // Every story on a small phone (the preview's `phone` viewport, 360 px): the preview's afterEach fails
         // a story that scrolls sideways.
         plugins: [storybookTest({ configDir: fromRoot('./.storybook'), initialGlobals: { viewport: { value: 'phone', isRotated: false } } })],

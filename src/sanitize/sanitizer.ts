@@ -23,10 +23,12 @@ export interface HtmlSanitizer {
 /** Options of `createHtmlSanitizer`. */
 export interface HtmlSanitizerOptions {
   /**
-   * The window whose DOM parses the HTML.
+   * The window whose DOM parses the HTML: a same-origin iframe's `contentWindow` (a `Window`: its DOM
+   * constructors are there at run time, though TypeScript's `Window` type does not list them), or a server
+   * DOM's window (jsdom's, as `installServerSanitizer` passes).
    * @default globalThis.window (read on first use, never at import time)
    */
-  window?: WindowLike;
+  window?: Window | WindowLike;
   /**
    * How many results the cache keeps; the least recently used go first.
    * @default 500
@@ -84,7 +86,8 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
 
   const getPurifier = (): DOMPurify => {
     if (purifier) return purifier;
-    const view = options.window ?? (typeof window === 'undefined' ? undefined : window);
+    // Every window has the DOM constructors DOMPurify reads (`Node`, `Element`, `DOMParser`...).
+    const view = (options.window ?? (typeof window === 'undefined' ? undefined : window)) as WindowLike | undefined;
     purifier = createDOMPurify(view);
     if (view && purifier.isSupported) {
       installHooks(purifier, () => activePolicy);

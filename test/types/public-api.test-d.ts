@@ -4,6 +4,7 @@ import {
   type Composer,
   composerQueryOptions,
   composerVersionsQueryOptions,
+  createHtmlSanitizer,
   createPromptApiClient,
   interpolate,
   isPromptApiError,
@@ -64,6 +65,14 @@ describe('public types', () => {
     expectTypeOf(usePromptList({ includeVersions: true }).data).toEqualTypeOf<Prompt[] | undefined>();
     expectTypeOf(useSuspensePrompt('x').data).toEqualTypeOf<Prompt>();
     expectTypeOf(useUsage()).toEqualTypeOf<UsageSnapshot | null>();
+  });
+
+  it("a sanitizer takes an iframe's window, typed Window (without the DOM constructors DOMPurify reads)", () => {
+    const frame = document.createElement('iframe');
+    expectTypeOf(createHtmlSanitizer).toBeCallableWith({ window: frame.contentWindow as Window, cacheSize: 100 });
+    // `contentWindow` is null until the frame is in a document: the option takes a window, not null.
+    // @ts-expect-error Window | null
+    createHtmlSanitizer({ window: frame.contentWindow });
   });
 
   it('query options carry their data type into the QueryClient', () => {
