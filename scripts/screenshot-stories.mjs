@@ -4,14 +4,15 @@
 //   npm run screenshots -- --url http://localhost:6006   a running one (`npm start`)
 //   npm run screenshots -- --out shots playground usagebanner   only ids containing one of the words
 //
-// PNGs go to screenshots/{desktop,phone,dark}/<id>.png (viewport only: cards off screen skip painting, so a
-// full-page shot would show them blank). Each page load gets a fresh browser context, so service workers and
+// PNGs go to screenshots/{desktop,phone,dark}/<id>.png, each of the full page: the viewport is made as tall
+// as the page first, because cards off screen skip painting (`content-visibility: auto`) and a capture beyond
+// the viewport would show them blank. Each page load gets a fresh browser context, so service workers and
 // storage never leak from one page into the next.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium, serveDirectory, waitForStorybookPage } from './storybook-pages.mjs';
+import { launchChromium, serveDirectory, sizeViewportToPage, waitForStorybookPage } from './storybook-pages.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -54,6 +55,7 @@ try {
         const viewMode = entry.type === 'docs' ? 'docs' : 'story';
         await page.goto(`${base}/iframe.html?id=${entry.id}&viewMode=${viewMode}&globals=theme:${look.theme}`);
         await waitForStorybookPage(page, viewMode);
+        await sizeViewportToPage(page);
         const file = join(values.out, look.name, `${entry.id}.png`);
         await page.screenshot({ path: file });
         written += 1;

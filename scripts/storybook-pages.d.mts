@@ -5,3 +5,4 @@ export const CHROMIUM_ARGS: string[];
 export function launchChromium(): Promise<Browser>;
 export function serveDirectory(directory: string): Promise<{ url: string; close: () => Promise<void> }>;
 export function waitForStorybookPage(page: Page, viewMode: 'story' | 'docs', timeout?: number): Promise<void>;
+export function sizeViewportToPage(page: Page): Promise<number>;

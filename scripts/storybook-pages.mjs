@@ -63,3 +63,18 @@ export async function waitForStorybookPage(page, viewMode, timeout = 30_000) {
   // Two animation frames: what the last render scheduled is laid out and painted.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/**
+ * Makes the viewport as tall as the page, so that a screenshot of it is the full page as a reader would
+ * see it scrolled through: prompt cards and preview segments off screen skip painting
+ * (`content-visibility: auto`), so Playwright's `fullPage` capture beyond the viewport shows them blank.
+ * Returns the height it set.
+ */
+export async function sizeViewportToPage(page) {
+  const { width } = page.viewportSize() ?? { width: 1280 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height });
+  // Two animation frames: the cards now on screen are laid out and painted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return height;
+}

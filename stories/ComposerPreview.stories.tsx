@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
 import { ComposerPreview } from 'prompt-composer-react';
-import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
+import { DEFAULT_BASE_URL, FIXTURE_COMPOSERS, FIXTURE_IDS, FIXTURE_KEYS, type MockComposerSeed } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
 
@@ -109,5 +109,24 @@ export const HtmlShowcase: Story = {
     const statics = canvasElement.querySelectorAll('[data-segment="static"]');
     await expect(statics.length).toBeGreaterThan(0);
     for (const element of statics) await expect(element.querySelector('script, iframe, form, [onerror], [onclick], [style]')).toBeNull();
+  },
+};
+
+/** The latest `onboarding-flow`, eight times over: 40 segments, far taller than a screen. */
+const longFlow: MockComposerSeed = (() => {
+  const onboarding = FIXTURE_COMPOSERS.filter((composer) => composer.composerId === FIXTURE_IDS.composers.onboardingFlow).at(-1) as MockComposerSeed;
+  return { ...onboarding, composerId: 'long-flow', composerName: 'Long flow', segments: Array.from({ length: 8 }, () => onboarding.segments).flat() };
+})();
+
+/**
+ * A long composer (40 segments): segments off screen skip layout and paint until they scroll near
+ * (`content-visibility: auto`), standing in with their estimated height; printing shows them all.
+ */
+export const LongComposer: Story = {
+  args: { composerId: longFlow.composerId },
+  parameters: { msw: { handlers: storyApi('happy', (db) => db.addComposer(longFlow)) } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Long flow' }, { timeout: 5000 })).toBeVisible();
+    await expect(canvasElement.querySelectorAll('.pcr-composer__segment').length).toBe(longFlow.segments.length);
   },
 };

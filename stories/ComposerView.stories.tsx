@@ -36,13 +36,27 @@ export const HtmlShowcase: Story = {
   },
 };
 
+/** The text of some HTML, its blocks apart, cut at `length` characters with one ellipsis where it was cut. */
+function summary(html: string, length: number): string {
+  const text = html
+    .replace(/<\/(h[1-6]|p|li)>/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
+}
+
 /** An app's own look through `renderStatic` and `renderPrompt`. */
 export const CustomRenderers: Story = {
   args: {
-    renderStatic: (segment) => <blockquote>{segment.content.replace(/<[^>]+>/g, ' ').trim().slice(0, 80)}…</blockquote>,
+    renderStatic: (segment) => <blockquote>{summary(segment.content, 80)}</blockquote>,
     renderPrompt: (segment) => <p>Prompt: {segment.promptName}</p>,
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect((await canvas.findAllByText(/^Prompt: /)).length).toBe(onboardingFlow.segments.filter((s) => s.type === 'prompt').length);
+    const summaries = [...canvasElement.querySelectorAll('blockquote')].map((quote) => quote.textContent ?? '');
+    // Cut text ends with one ellipsis; whole text ends as written.
+    await expect(summaries.filter((text) => /[.…]…$|\s[.,:;]/.test(text))).toEqual([]);
+    await expect(summaries).toContain('Questions? See the onboarding guide.');
   },
 };

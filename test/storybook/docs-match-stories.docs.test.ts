@@ -126,9 +126,9 @@ describe('Stories on docs pages', () => {
   const alone = new Map<string, { shown: Shown; errors: string[] }>();
 
   beforeAll(async () => {
-    for (const docs of entries.filter((entry) => entry.type === 'docs')) {
+    await twoAtATime(entries.filter((entry) => entry.type === 'docs'), async (docs) => {
       for (const story of await docsPageStories(docs.id)) onDocs.push({ docsId: docs.id, ...story });
-    }
+    });
     await twoAtATime([...new Set(onDocs.map((story) => story.storyId))], async (storyId) => {
       alone.set(storyId, await storyPage(storyId));
     });

@@ -1,7 +1,8 @@
 /**
  * A static segment with the shipped stylesheet: whatever its HTML holds paints inside its own box
  * (`contain: paint`), so a link positioned over the page (host utility classes a loosened policy let
- * through, or inline styles) cannot cover the app around it.
+ * through, or inline styles) cannot cover the app around it; and what is left of a link whose URL the
+ * sanitizer removed reads as text.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { StaticSegment } from 'prompt-composer-react';
@@ -50,6 +51,21 @@ describe('StaticSegment with the stylesheet', () => {
       // The link may lie anywhere, but only its part inside the segment can be hit.
       const inside = document.elementFromPoint(Math.max(box.left, linkBox.left) + 1, Math.max(box.top, linkBox.top) + 1);
       expect(inside === link || segment.contains(inside)).toBe(true);
+    });
+  });
+
+  describe('given a link whose javascript: URL the sanitizer removed', () => {
+    it('reads as the text around it, not as a link', () => {
+      render(<StaticSegment html={'<p>Read <a href="javascript:alert(1)">this</a> or <a href="https://example.test/">that</a>.</p>'} />);
+      const paragraph = document.querySelector('.pcr-static p')!;
+      const stripped = document.querySelector('.pcr-static a:not([href])')!;
+      const link = screen.getByRole('link', { name: 'that' });
+      expect(stripped.textContent).toBe('this');
+      expect(getComputedStyle(stripped).color).toBe(getComputedStyle(paragraph).color);
+      expect(getComputedStyle(stripped).textDecorationLine).toBe('none');
+      expect(getComputedStyle(stripped).cursor).toBe('auto');
+      // A link that kept its URL still looks like one.
+      expect(getComputedStyle(link).color).not.toBe(getComputedStyle(paragraph).color);
     });
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * A long preview in full, on paper and in a screenshot. Its segments off screen skip painting
+ * (`content-visibility: auto`), so a capture beyond the viewport shows them blank: printing turns that off
+ * (the stylesheet's `@media print`), and the screenshot script makes the viewport as tall as the page
+ * before it captures (`sizeViewportToPage`), so every segment is painted in both.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, serveDirectory, sizeViewportToPage, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+
+let server: Awaited<ReturnType<typeof serveDirectory>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
+  server = await serveDirectory(inject('storybookDirectory'));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** How many of the preview's segments show their content, and how many there are. */
+function paintedSegments(page: Page): Promise<{ painted: number; total: number }> {
+  return page.evaluate(() => {
+    const segments = [...document.querySelectorAll('.pcr-preview__output .pcr-composer__segment')];
+    const painted = segments.filter((segment) => segment.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
+    return { painted: painted.length, total: segments.length };
+  });
+}
+
+/** The long preview's own page, at a laptop's viewport, settled. */
+async function withLongPreview(look: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/iframe.html?id=components-composerpreview--long-composer&viewMode=story`);
+    await waitForStorybookPage(page, 'story');
+    await look(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('A long preview', () => {
+  it('skips painting the segments off screen: what a capture beyond the viewport would show blank', async () => {
+    await withLongPreview(async (page) => {
+      const { painted, total } = await paintedSegments(page);
+      expect(total).toBe(40);
+      expect(painted).toBeLessThan(total / 2);
+    });
+  });
+
+  it('paints every segment when printed', async () => {
+    await withLongPreview(async (page) => {
+      await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await paintedSegments(page)).toEqual({ painted: 40, total: 40 });
+    });
+  });
+
+  it("paints every segment once the screenshot script has sized the viewport to the page", async () => {
+    await withLongPreview(async (page) => {
+      expect(await sizeViewportToPage(page)).toBeGreaterThan(5_000);
+      expect(await paintedSegments(page)).toEqual({ painted: 40, total: 40 });
+    });
+  });
+});
