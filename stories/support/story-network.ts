@@ -24,10 +24,11 @@ export interface StoryBackend {
 export type StoryBackendFactory = (context: { globals: Record<string, unknown> }) => StoryBackend;
 
 /**
- * A named group of `parameters.msw.handlers`: handlers kept as they are (so they must hold no state), or
- * a factory that builds fresh ones, with their database, for every render.
+ * A named group of `parameters.msw.handlers`: a factory that builds fresh handlers, with their database,
+ * for every render; handlers kept as they are (so they must hold no state); or a list of both, in the
+ * order they answer (`api: [http.get(...), storyApi('happy').api]` puts one handler before a scenario's).
  */
-export type StoryHandlerGroup = HttpHandler[] | StoryBackendFactory;
+export type StoryHandlerGroup = StoryBackendFactory | ReadonlyArray<HttpHandler | StoryBackendFactory>;
 
 /** What every render gets as `context.loaded.storyApi`: the `fetch` its API client uses, and its database. */
 export interface StoryApi {
@@ -110,13 +111,15 @@ export function storyNetworkLoader(shared: HttpHandler[] = []): Loader {
     const handlers: HttpHandler[] = [];
     let db: MockDb | undefined;
     for (const [name, group] of Object.entries(groups)) {
-      if (typeof group !== 'function') {
-        handlers.push(...group);
-        continue;
+      for (const part of typeof group === 'function' ? [group] : group) {
+        if (typeof part !== 'function') {
+          handlers.push(part);
+          continue;
+        }
+        const backend = part({ globals });
+        handlers.push(...backend.handlers);
+        if (name === 'api') db ??= backend.db;
       }
-      const backend = group({ globals });
-      handlers.push(...backend.handlers);
-      if (name === 'api') db = backend.db;
     }
     const route = routeOf(id, canvasElement);
     routes.set(route, handlers);
