@@ -78,6 +78,8 @@ const upgrade = { done: false };
  */
 export const UpgradedWithoutUsageHeaders: Story = {
   parameters: {
+    // The docs page plays it too, so it shows there what it shows on its own page.
+    docs: { story: { autoplay: true } },
     apiKey: FIXTURE_KEYS.exhausted,
     msw: {
       handlers: {
@@ -85,7 +87,7 @@ export const UpgradedWithoutUsageHeaders: Story = {
           // Before the API's handlers (in the same group, which keeps its place): once upgraded, the list
           // answers 200 without rate-limit headers.
           http.get(`${DEFAULT_BASE_URL}/prompts`, () => (upgrade.done ? HttpResponse.json([]) : undefined)),
-          ...storyApi('happy', () => {
+          storyApi('happy', () => {
             upgrade.done = false;
           }).api,
         ],
