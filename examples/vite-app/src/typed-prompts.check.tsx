@@ -1,5 +1,5 @@
 // Type-checked (tsc in test:example), never imported by the app: with src/prompt-api.gen.d.ts, the
-// package from the tarball rejects unknown ids, unpublished versions and incomplete values.
+// package from the tarball rejects unknown ids, unpublished versions, incomplete values and unknown names.
 import { chatMessages, type PromptData, PromptPreview, usePrompt } from 'prompt-composer-react';
 
 export function useTypeChecks(welcome: PromptData<'welcome-email', '1.1.0'>) {
@@ -13,7 +13,8 @@ export function useTypeChecks(welcome: PromptData<'welcome-email', '1.1.0'>) {
   chatMessages(welcome, { name: 'Ada', plan: 'Pro', firstStep: 'x' });
   const preview = (
     <>
-      {/* @ts-expect-error the preview's initial values need every variable of the version */}
+      {/* @ts-expect-error `firstStep` is not a variable of 1.0.0 (initial values may leave any variable out) */}
+      <PromptPreview promptId="welcome-email" version="1.0.0" initialValues={{ firstStep: 'x' }} />
       <PromptPreview promptId="welcome-email" version="1.0.0" initialValues={{}} />
       <PromptPreview promptId="welcome-email" version="1.0.0" initialValues={{ name: 'Ada' }} />
     </>
