@@ -32,6 +32,8 @@ export const Default: Story = {
 
 /** Swap the versions with the pickers: what was added now shows as removed. */
 export const Reversed: Story = {
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement }) => {
     const from = await canvas.findByRole('combobox', { name: 'From version' }, { timeout: 5000 });
     await waitFor(() => expect(from).toHaveValue('1.0.0'));

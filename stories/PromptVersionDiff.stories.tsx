@@ -37,6 +37,8 @@ export const Default: Story = {
 
 /** Pick an older version: the diff shows the variables added and removed, and the picker keeps the focus. */
 export const PickAnOlderVersion: Story = {
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { docs: { story: { autoplay: true } } },
   play: async ({ canvas }) => {
     const from = await canvas.findByRole('combobox', { name: 'From version' }, { timeout: 5000 });
     await waitFor(() => expect(from).toHaveValue('2.0.0'));

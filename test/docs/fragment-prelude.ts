@@ -15,6 +15,11 @@ export const FRAGMENT_CONTEXT: Readonly<Record<string, string>> = {
   values: "import('prompt-composer-react').TemplateValues",
   children: "import('react').ReactNode",
   db: "import('prompt-composer-react/mocks').MockDb",
+  // Two versions of one prompt or composer, for the diffs.
+  olderPrompt: "import('prompt-composer-react').Prompt",
+  newerPrompt: "import('prompt-composer-react').Prompt",
+  olderComposer: "import('prompt-composer-react').Composer",
+  newerComposer: "import('prompt-composer-react').Composer",
 };
 
 /** The entries whose exports a fragment may use without importing them, in the order a name is looked up. */
