@@ -4,6 +4,7 @@ import { ComposerPreview } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_COMPOSERS, FIXTURE_IDS, FIXTURE_KEYS, type MockComposerSeed } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
+import { oneAtATime } from './support/one-at-a-time.ts';
 
 /**
  * The in-app preview: fetches a composer with `useComposer`, derives one input per variable across its
@@ -34,7 +35,8 @@ export const Typed: Story = {
   parameters: { docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement }) => {
     const input = await canvas.findByRole('textbox', { name: 'senderName' }, { timeout: 5000 });
-    await userEvent.type(input, 'Ada Lovelace');
+    // Typing follows the focus, which is one per page: one story's interactions at a time on a docs page.
+    await oneAtATime(() => userEvent.type(input, 'Ada Lovelace'));
     await waitFor(() => expect(canvasElement.querySelector('mark[data-state="filled"]')?.textContent).toContain('Ada Lovelace'));
   },
 };

@@ -6,6 +6,7 @@ import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS, UPGRADE_URL }
 import { useEffect, useMemo } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
+import { oneAtATime } from './support/one-at-a-time.ts';
 import type { StoryApi } from './support/story-network.ts';
 import { UsageHarness } from './support/UsageHarness.tsx';
 
@@ -96,10 +97,13 @@ export const UpgradedWithoutUsageHeaders: Story = {
   },
   play: async ({ canvas, canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
-    upgrade.done = true;
-    await userEvent.click(canvas.getByRole('button', { name: 'Check again' }));
-    await waitFor(() => expect(banner(canvasElement)).toBeNull());
-    await expect(canvas.getByRole('status')).toHaveTextContent('Requests go through again. The service did not say how many are left.');
+    // One story's interactions at a time: on the docs page, Dismissed plays beside it (one focus per page).
+    await oneAtATime(async () => {
+      upgrade.done = true;
+      await userEvent.click(canvas.getByRole('button', { name: 'Check again' }));
+      await waitFor(() => expect(banner(canvasElement)).toBeNull());
+      await expect(canvas.getByRole('status')).toHaveTextContent('Requests go through again. The service did not say how many are left.');
+    });
   },
 };
 
@@ -118,10 +122,13 @@ export const Dismissed: Story = {
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) }, docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement }) => {
     const dismiss = await canvas.findByRole('button', { name: /dismiss/i }, { timeout: 5000 });
-    dismiss.focus();
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(banner(canvasElement)).toBeNull());
-    await expect(document.activeElement).toBe(canvas.getByRole('status'));
+    // One story's interactions at a time: on the docs page, another story's click would take the focus.
+    await oneAtATime(async () => {
+      dismiss.focus();
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(banner(canvasElement)).toBeNull());
+      await expect(document.activeElement).toBe(canvas.getByRole('status'));
+    });
   },
 };
 
