@@ -13,6 +13,7 @@ import { FRAGMENT_ENTRIES, prepareFragment } from './fragment-prelude.ts';
 /** Modules a docs block may import that this repository does not install: declared untyped (`any`), for the reason given. */
 export const UNINSTALLED_MODULES: Readonly<Record<string, string>> = {
   'next/server': 'the Next.js guide; examples/next-app installs Next.js and `next build` type-checks the same code',
+  'next/cache': 'the Next.js guide (`"use cache"`); Next.js is installed in examples/next-app only',
   'server-only': "Next.js's marker package, imported for its side effect only",
   'prompt-composer-react/styles.css': 'the stylesheet, imported for its side effect (the package ships its declaration)',
 };

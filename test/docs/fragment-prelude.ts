@@ -15,6 +15,7 @@ export const FRAGMENT_CONTEXT: Readonly<Record<string, string>> = {
   values: "import('prompt-composer-react').TemplateValues",
   children: "import('react').ReactNode",
   db: "import('prompt-composer-react/mocks').MockDb",
+  handler: "import('prompt-composer-react/server').PromptApiHandler",
   // Two versions of one prompt or composer, for the diffs.
   olderPrompt: "import('prompt-composer-react').Prompt",
   newerPrompt: "import('prompt-composer-react').Prompt",

@@ -66,8 +66,8 @@ export function codeBlocks(markdown: string, page: string): CodeBlock[] {
       const code = lines.slice(index + 1, closing).join('\n');
       const named = FILE_COMMENT.exec(code.split('\n')[0] ?? '')?.[1];
       let file = named ?? `block-${index + 1}${extension}`;
-      // Two blocks naming the same file on one page: the second is a variant, kept apart.
-      if (files.has(file)) file = `variant-${index + 1}/${file}`;
+      // Two blocks naming the same file on one page: the second is a variant beside it (its relative imports still resolve).
+      if (files.has(file)) file = file.replace(/(\.[cm]?[jt]sx?)$/, `.variant-${index + 1}$1`);
       files.add(file);
       const before = lines[index - 1] ?? '';
       blocks.push({
