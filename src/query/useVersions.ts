@@ -47,7 +47,7 @@ export function usePromptVersions(
   options: UseVersionsOptions<Prompt> = {},
 ): UseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('usePromptVersions');
-  const id = promptId ?? skipToken;
+  const id: PromptId | SkipToken = promptId ?? skipToken;
   // Made once per id: TanStack runs `select` again on every render where it is a new function.
   const versions = useMemo(() => promptVersionsQueryOptions(client, id, defaults), [client, id, defaults]);
   return useQuery({ ...versions, ...givenOptions(options) });
@@ -66,7 +66,7 @@ export function useComposerVersions(
   options: UseVersionsOptions<Composer> = {},
 ): UseQueryResult<PublishedVersion[], PromptApiError> {
   const { client, defaults } = usePromptApiContext('useComposerVersions');
-  const id = composerId ?? skipToken;
+  const id: ComposerId | SkipToken = composerId ?? skipToken;
   const versions = useMemo(() => composerVersionsQueryOptions(client, id, defaults), [client, id, defaults]);
   return useQuery({ ...versions, ...givenOptions(options) });
 }
