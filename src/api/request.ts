@@ -1,4 +1,5 @@
 import type { PromptCacheSeam } from './cache/options.ts';
+import { untilAborted } from './abort.ts';
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
 import type { UsageStore } from './usage-store.ts';
@@ -67,16 +68,6 @@ async function resolveKey(source: ApiKeySource | undefined): Promise<string | nu
   } catch (cause) {
     throw new KeyError('the apiKey function failed', { cause });
   }
-}
-
-/** Settles like `promise`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** What `run` returns, or `undefined` when it throws. */

@@ -14,7 +14,8 @@ import {
   validBody,
 } from './policy.ts';
 import type { PromptCache, PromptCacheOptions, PromptCacheReadEvent } from './options.ts';
-import { digest, replay, sleep, untilAborted } from './responses.ts';
+import { untilAborted } from '../abort.ts';
+import { digest, replay, sleep } from './responses.ts';
 
 /** One read: its route, the request's headers (sent along upstream) and the account's partition. */
 interface Read {
@@ -278,7 +279,8 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     if (!route) return upstream(input, init);
     const headers = new Headers(init?.headers ?? request?.headers);
     const read = { route, headers, partition: await partitionOf(headers.get('authorization') ?? ''), upstream };
-    return untilAborted(answer(read), init?.signal ?? request?.signal);
+    const signal = init?.signal ?? request?.signal;
+    return signal ? untilAborted(answer(read), signal) : answer(read);
   };
 
   return {

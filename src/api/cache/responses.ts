@@ -1,5 +1,4 @@
-// What the cache hands back and how it waits: stored responses replayed as `Response`s, the account's
-// digest, and waits that a caller's signal cuts short.
+// What the cache hands back: stored responses replayed as `Response`s, the account's digest, and a sleep.
 import type { AccountRecord, StoredResponse } from './policy.ts';
 
 /** A SHA-256 of the Authorization header (128 bits of it, in hex): the account's part of the store, without the key. */
@@ -10,17 +9,6 @@ export async function digest(authorization: string): Promise<string> {
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /** A stored response as a `Response`, with the account's latest rate-limit headers. */
 export function replay(record: StoredResponse, account: AccountRecord): Response {
