@@ -5,11 +5,9 @@
 // Chromium that Playwright downloads (`npx playwright install chromium`).
 // How it gets one: as root with apt-get, Debian's `chromium` package; else Playwright's own download
 // (which needs its download host); else nothing, and a clear failure.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { findOnPath, isExecutable, runShown } from './executables.mjs';
 
 /** Debian's Chromium, what the repo's tests and examples use by default. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -31,16 +29,6 @@ export function chromiumPath(env = process.env) {
   return findChromium(env) ?? env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM;
 }
 
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-
 /**
  * The places to look, in order: `CHROMIUM_PATH` alone when set, else Debian's path and Playwright's.
  * @param {NodeJS.ProcessEnv} env
@@ -59,17 +47,6 @@ export function findChromium(env = process.env, exists = isExecutable) {
   return chromiumCandidates(env).find((path) => exists(path));
 }
 
-/** Whether `command` is an executable file in one of `PATH`'s directories. */
-function onPath(command, env) {
-  return (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutable(join(dir, command)));
-}
-
-/** Runs a command with inherited output; true when it exits 0. */
-function run(command, args, env) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  return result.status === 0;
-}
-
 /**
  * Makes sure a Chromium is there; returns its path, or throws an Error whose message says what to do.
  * Every effect goes through `system`, so the decisions can be tested without touching the machine.
@@ -79,8 +56,8 @@ function run(command, args, env) {
 export function ensureChromium(system = {}) {
   const env = system.env ?? process.env;
   const exists = system.exists ?? isExecutable;
-  const has = system.onPath ?? ((command) => onPath(command, env));
-  const exec = system.run ?? ((command, args) => run(command, args, { ...env, DEBIAN_FRONTEND: 'noninteractive' }));
+  const has = system.onPath ?? ((command) => findOnPath(command, env) !== undefined);
+  const exec = system.run ?? ((command, args) => runShown(command, args, env));
   const log = system.log ?? ((line) => console.log(line));
   const isRoot = system.isRoot ?? process.getuid?.() === 0;
 

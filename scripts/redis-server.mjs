@@ -7,39 +7,20 @@
 // How it gets one: as root with apt-get, Debian's `redis-server` package (Redis 7); else nothing, and a
 // clear failure. `startRedisServer` starts one on a free loopback port, without persistence, for a test
 // file or the benchmark, and stops it by its PID.
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { findOnPath, isExecutable, runShown } from './executables.mjs';
 
 /** Debian's redis-server (package `redis-server`). */
 export const DEBIAN_REDIS_SERVER = '/usr/bin/redis-server';
-
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The executable `command` in one of `PATH`'s directories, or undefined. */
-function onPath(command, env) {
-  return (env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => dir !== '')
-    .map((dir) => join(dir, command))
-    .find((path) => isExecutable(path));
-}
 
 /**
  * The places to look, in order: `REDIS_SERVER_PATH` alone when set, else redis-server on PATH, else Debian's.
  * @param {NodeJS.ProcessEnv} env
  * @param {(command: string) => string | undefined} which
  */
-export function redisServerCandidates(env = process.env, which = (command) => onPath(command, env)) {
+export function redisServerCandidates(env = process.env, which = (command) => findOnPath(command, env)) {
   if (env.REDIS_SERVER_PATH) return [env.REDIS_SERVER_PATH];
   return [which('redis-server'), DEBIAN_REDIS_SERVER].filter((path) => path !== undefined);
 }
@@ -48,7 +29,7 @@ export function redisServerCandidates(env = process.env, which = (command) => on
  * The first executable redis-server of `redisServerCandidates`, or undefined.
  * @param {NodeJS.ProcessEnv} env
  */
-export function findRedisServer(env = process.env, exists = isExecutable, which = (command) => onPath(command, env)) {
+export function findRedisServer(env = process.env, exists = isExecutable, which = (command) => findOnPath(command, env)) {
   return redisServerCandidates(env, which).find((path) => exists(path));
 }
 
@@ -65,8 +46,8 @@ export function redisServerPath(env = process.env) {
 export function ensureRedisServer(system = {}) {
   const env = system.env ?? process.env;
   const exists = system.exists ?? isExecutable;
-  const which = system.which ?? ((command) => onPath(command, env));
-  const exec = system.run ?? ((command, args) => spawnSync(command, args, { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0);
+  const which = system.which ?? ((command) => findOnPath(command, env));
+  const exec = system.run ?? ((command, args) => runShown(command, args, env));
   const log = system.log ?? ((line) => console.log(line));
   const isRoot = system.isRoot ?? process.getuid?.() === 0;
 
