@@ -4,7 +4,7 @@ import { createPromptApiHandler, redisStore, type RedisStore } from 'prompt-comp
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startRedisServer, type RunningRedisServer } from '../../scripts/redis-server.mjs';
-import { frozenClock, instance, type Instance, mockApi, settle } from '../api/cache/harness.ts';
+import { frozenClock, instance, mockApi, page, settle } from '../api/cache/harness.ts';
 
 let redis: RunningRedisServer;
 const stores: RedisStore[] = [];
@@ -30,16 +30,6 @@ afterAll(async () => {
   await Promise.all(stores.map((each) => each.close()));
   await redis.stop();
 });
-
-/** A page: the list, two details, a pinned version and a composer. */
-const page = ({ client }: Instance) =>
-  Promise.all([
-    client.listPrompts(),
-    client.getPrompt('welcome-email'),
-    client.getPrompt('support-reply'),
-    client.getPrompt('welcome-email', { version: '1.0.0' }),
-    client.getComposer('onboarding-flow'),
-  ]);
 
 describe('redisStore', () => {
   it.each([
@@ -74,7 +64,7 @@ describe('redisStore', () => {
     const nowhere = redisStore({ url: `redis://127.0.0.1:${await freePort()}` });
     stores.push(nowhere);
     const server = instance({ store: nowhere, onWarning: (message) => void warnings.push(message) });
-    for (let round = 0; round < 3; round++) expect((await page(server)).length).toBe(5);
+    for (let round = 0; round < 3; round++) expect((await page(server.client)).length).toBe(5);
     expect(warnings).toHaveLength(1);
     expect(api.seen.length).toBeLessThanOrEqual(5);
   });
@@ -85,7 +75,7 @@ describe('given four servers sharing Redis', () => {
     const advance = frozenClock();
     const api = mockApi();
     const servers = Array.from({ length: 4 }, () => instance({ store: store(), ttlMs: 60_000 }));
-    const views = await Promise.all(servers.flatMap((server) => [page(server), page(server), page(server)]));
+    const views = await Promise.all(servers.flatMap((server) => [page(server.client), page(server.client), page(server.client)]));
     expect(new Set(views.map((view) => JSON.stringify(view))).size).toBe(1);
     expect(api.seen.length).toBe(new Set(api.seen).size);
     expect(api.seen.length).toBeLessThanOrEqual(5);
@@ -93,7 +83,7 @@ describe('given four servers sharing Redis', () => {
 
     api.db.addPrompt({ ...(await servers[0]!.client.getPrompt('welcome-email')), version: '3.0.0' });
     advance(60_001);
-    await Promise.all(servers.map(page));
+    await Promise.all(servers.map((server) => page(server.client)));
     await settle(...servers);
     expect(api.seen.slice(cold).sort()).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
     for (const server of servers) expect((await server.client.getPrompt('welcome-email')).version).toBe('3.0.0');
@@ -118,12 +108,12 @@ describe('given four servers sharing Redis', () => {
     const api = mockApi();
     const warnings: string[][] = [[], []];
     const servers = warnings.map((list) => instance({ store: store(), onWarning: (message) => void list.push(message) }));
-    await Promise.all(servers.map(page));
+    await Promise.all(servers.map((server) => page(server.client)));
     const cold = api.seen.length;
 
     await redis.stop();
     for (let round = 0; round < 5; round++) {
-      for (const server of servers) expect((await page(server)).length).toBe(5);
+      for (const server of servers) expect((await page(server.client)).length).toBe(5);
     }
     // Each server has the page in its own memory: no request while Redis is away.
     expect(api.seen).toHaveLength(cold);

@@ -5,23 +5,13 @@ import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
-import { BASE_URL, fleet, frozenClock, instance, mockApi, settle } from './harness.ts';
+import { BASE_URL, fleet, frozenClock, instance, mockApi, page, settle } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 const MINUTE = 60_000;
-
-/** A page: the list, two details, a pinned version and a composer. */
-const page = (client: ReturnType<typeof instance>['client']) =>
-  Promise.all([
-    client.listPrompts(),
-    client.getPrompt('welcome-email'),
-    client.getPrompt('support-reply'),
-    client.getPrompt('welcome-email', { version: '1.0.0' }),
-    client.getComposer('onboarding-flow'),
-  ]);
 
 /** A store that can be switched off (every operation throws) or made to hang. */
 function flakyStore(inner: PromptCacheStore = memoryStore()) {

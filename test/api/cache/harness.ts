@@ -57,6 +57,16 @@ export function fleet(count: number, options: PromptCacheOptions = {}, store: Pr
   return Array.from({ length: count }, () => instance({ ...options, store }));
 }
 
+/** A page view: the list, two latest prompts, a pinned version and a composer, requested together. */
+export const page = (client: PromptApiClient) =>
+  Promise.all([
+    client.listPrompts(),
+    client.getPrompt('welcome-email'),
+    client.getPrompt('support-reply'),
+    client.getPrompt('welcome-email', { version: '1.0.0' }),
+    client.getComposer('onboarding-flow'),
+  ]);
+
 /** Waits for the background refreshes of every cache. */
 export const settle = (...instances: Instance[]) => Promise.all(instances.map(({ cache }) => cache.idle()));
 
