@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { ComposerDiff } from '../../../src/components/diff/ComposerDiff.tsx';
 import { PromptDiff } from '../../../src/components/diff/PromptDiff.tsx';
-import { CopyButton } from '../../../src/components/shared/CopyButton.tsx';
+import { StaticSegment } from '../../../src/components/composer/StaticSegment.tsx';
 
 vi.mock('react', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
@@ -29,7 +29,8 @@ const db = createMockDb();
 
 describe('the presentational diffs with React’s server-component API only', () => {
   it('refuses a client-only hook (the check bites)', () => {
-    expect(() => renderToString(<CopyButton text="x" />)).toThrow('useState is not available in a React Server Component');
+    // StaticSegment is a client component that reaches no context: importing it is fine, rendering it is not.
+    expect(() => renderToString(<StaticSegment html="x" />)).toThrow('useSyncExternalStore is not available in a React Server Component');
   });
 
   it('renders PromptDiff', () => {
