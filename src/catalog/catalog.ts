@@ -8,7 +8,18 @@ import type { PluralMessage, SubjectMessages, Template } from './message-types.t
  * (`Template`) or plural forms (`PluralMessage`), so a catalog is data: it crosses from a Server Component to
  * a client component, and loads from JSON.
  */
-export interface Catalog {
+export interface Catalog extends CatalogWithoutDiffs {
+  /** `PromptDiff`, `ComposerDiff`. */
+  readonly diff: DiffWords;
+  /** `PromptVersionDiff`, `ComposerVersionDiff` around the diff. */
+  readonly versions: VersionDiffWords;
+}
+
+/**
+ * A catalog without the version diffs' words (`diff`, `versions`): what every other component reads, so an
+ * app without the diffs bundles none of their words.
+ */
+export interface CatalogWithoutDiffs {
   /**
    * The catalog's language as a BCP 47 tag (`'en'`, `'de'`, `'pt-BR'`): its plural rules, and the numbers and
    * dates of `UsageBanner` and `ApiErrorMessage` unless their `locale` prop says otherwise.
@@ -129,19 +140,21 @@ export interface Catalog {
     readonly unreported: string;
     readonly dismiss: string;
   };
-  /** `PromptDiff`, `ComposerDiff`. */
-  readonly diff: DiffWords;
-  /** `PromptVersionDiff`, `ComposerVersionDiff`. */
-  readonly versions: {
-    /** The heading when no `title` is given. */
-    readonly title: string;
-    readonly from: string;
-    readonly to: string;
-    /** A picker's option for the latest version. */
-    readonly latestOption: Template<'version'>;
-    readonly onlyOne: Template<'version'>;
-    readonly loading: string;
-  };
+}
+
+/** What the version diffs read of a catalog, so an app with only the diffs bundles none of the other components' words. */
+export type DiffCatalog = Pick<Catalog, 'locale' | 'list' | 'diff' | 'versions'>;
+
+/** The words of `PromptVersionDiff` and `ComposerVersionDiff` around the diff. */
+export interface VersionDiffWords {
+  /** The heading when no `title` is given. */
+  readonly title: string;
+  readonly from: string;
+  readonly to: string;
+  /** A picker's option for the latest version. */
+  readonly latestOption: Template<'version'>;
+  readonly onlyOne: Template<'version'>;
+  readonly loading: string;
 }
 
 /** A title and a sentence of detail. */

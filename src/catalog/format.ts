@@ -14,10 +14,11 @@ export type Locales = string | readonly string[];
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-function cached<Value>(cache: Map<string, Value>, locale: Locales, create: (locales: string[]) => Value): Value {
+function cached<Value>(cache: Map<string, Value>, locale: Locales, create: (locale: string | string[]) => Value): Value {
   const key = String(locale);
   let value = cache.get(key);
-  if (!value) cache.set(key, (value = create(typeof locale === 'string' ? [locale] : [...locale])));
+  // `Intl` takes a readonly list as well; its types ask for a mutable one.
+  if (!value) cache.set(key, (value = create(locale as string | string[])));
   return value;
 }
 

@@ -1,7 +1,7 @@
 import type { Catalog, CatalogOverride } from './catalog.ts';
 
 /** Merged catalogs by base and override: a provider's or a component's override is merged once, not per render. */
-const merged = new WeakMap<Catalog, WeakMap<CatalogOverride, Catalog>>();
+const merged = new WeakMap<object, WeakMap<CatalogOverride, object>>();
 
 /** A group of messages to merge key by key; a plural message (it has `other`) is a single message. */
 function isGroup(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -21,17 +21,17 @@ function merge(base: Readonly<Record<string, unknown>>, override: Readonly<Recor
 
 /**
  * `base` with the words of `override` in place of its own, at any depth; a plural message is replaced
- * whole. The same two objects give the same result object, so a memoized component does not re-render:
- * define an override once, outside render.
+ * whole; keys `base` does not have are left out. The same two objects give the same result object, so a
+ * memoized component does not re-render: define an override once, outside render.
  *
  * @example
  * withCatalog(englishCatalog, { card: { model: 'Engine' } }).card.model // 'Engine'
  */
-export function withCatalog(base: Catalog, override: CatalogOverride | undefined): Catalog {
+export function withCatalog<Base extends Partial<Catalog>>(base: Base, override: CatalogOverride | undefined): Base {
   if (!override || override === base) return base;
   let byOverride = merged.get(base);
   if (!byOverride) merged.set(base, (byOverride = new WeakMap()));
   let result = byOverride.get(override);
-  if (!result) byOverride.set(override, (result = merge(base as unknown as Readonly<Record<string, unknown>>, override) as unknown as Catalog));
-  return result;
+  if (!result) byOverride.set(override, (result = merge(base as unknown as Readonly<Record<string, unknown>>, override) as unknown as Base));
+  return result as Base;
 }

@@ -1,7 +1,7 @@
 import { memo, type ReactNode, useId } from 'react';
 import type { Composer, PromptSegment, StaticSegmentData } from '../../api/types.ts';
 import type { CatalogOverride } from '../../catalog/catalog.ts';
-import { englishCatalog } from '../../catalog/english.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { fillText } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import type { TemplateValues } from '../../template/lookup.ts';
@@ -85,7 +85,7 @@ export const ComposerView = memo(function ComposerView({
   className,
 }: ComposerViewProps) {
   const id = useId();
-  const words = withCatalog(englishCatalog, catalog);
+  const words = withCatalog(englishComponentWords, catalog);
   const Heading = `h${headingLevel}` as const;
   const cardLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
 

@@ -1,7 +1,7 @@
 import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
-import type { Catalog, CatalogOverride } from '../../catalog/catalog.ts';
-import { englishCatalog } from '../../catalog/english.ts';
+import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { enumerate, fillPlural, fillText } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../../template/interpolate.ts';
@@ -59,7 +59,7 @@ const NO_VALUES: TemplateValues = Object.freeze({});
  * Interpolated text: exactly what would be sent, with values and unfilled placeholders in `<mark>`.
  * A plain function, not a component: two fewer fibers per card (a composer may hold hundreds).
  */
-function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user', words: Catalog) {
+function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user', words: CatalogWithoutDiffs) {
   return (
     <p className="pcr-prompt-card__text" data-message={kind}>
       {parts.map((part, index) =>
@@ -82,7 +82,7 @@ function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user'
 }
 
 /** What the copy button says after copying a message that still holds unfilled placeholders (as `${name}`). */
-function copiedUnfilled(names: readonly string[], words: Catalog): string {
+function copiedUnfilled(names: readonly string[], words: CatalogWithoutDiffs): string {
   const placeholders = names.map((name) => `\${${name}}`);
   return fillPlural(words.card.copiedUnfilled, names.length, { names: enumerate(placeholders, words.list) }, words.locale);
 }
@@ -109,7 +109,7 @@ export const PromptCard = memo(function PromptCard({
   className,
 }: PromptCardProps) {
   const id = useId();
-  const words = withCatalog(englishCatalog, catalog);
+  const words = withCatalog(englishComponentWords, catalog);
   // No useMemo: the card is memoized as a whole, so it re-renders only when a prop changes, and that is
   // its prompt or its values (which need a new interpolation anyway) all but always.
   const system = interpolateParts(prompt.systemMessage, values);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { DiffCatalog } from '../../catalog/catalog.ts';
 import { fillParts } from '../../catalog/format.ts';
 import { NameList, Parts, ValueDiff } from './DiffText.tsx';
 import { type ConfigChanges, type NamesChange, namesChanged, type ValueChange } from './prompt-changes.ts';
@@ -7,7 +7,7 @@ import { type ConfigChanges, type NamesChange, namesChanged, type ValueChange } 
 const placeholder = (name: string) => `\${${name}}`;
 
 /** A list change in the catalog's words: "Adds `a` and `b`; removes `c`; changes `d`." */
-function NamesSentence({ change, words, format }: { change: NamesChange; words: Catalog; format?: (name: string) => string }) {
+function NamesSentence({ change, words, format }: { change: NamesChange; words: DiffCatalog; format?: (name: string) => string }) {
   const { names } = words.diff;
   const clauses = (['added', 'removed', 'changed'] as const)
     .filter((kind) => change[kind].length > 0)
@@ -34,7 +34,7 @@ function Row({ term, change, children }: { term: string; change: string; childre
  * new one added), schema fields and variables in words, and whether the input data changed. Nothing
  * when nothing changed.
  */
-export function ChangeList({ name, config, variables, words }: { name?: ValueChange | null; config: ConfigChanges; variables?: NamesChange; words: Catalog }) {
+export function ChangeList({ name, config, variables, words }: { name?: ValueChange | null; config: ConfigChanges; variables?: NamesChange; words: DiffCatalog }) {
   const { rows: terms } = words.diff;
   const values = name ? [name, ...config.values] : config.values;
   const rows = [

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import type { Composer } from '../../api/types.ts';
-import type { Catalog, CatalogOverride } from '../../catalog/catalog.ts';
-import { englishCatalog } from '../../catalog/english.ts';
+import type { CatalogOverride, DiffCatalog } from '../../catalog/catalog.ts';
+import { englishDiffWords } from '../../catalog/english-diffs.ts';
 import { enumerate, fillPlural, fillText } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
@@ -38,7 +38,7 @@ export interface ComposerDiffProps {
 const ORDER: readonly SegmentChange[] = ['added', 'removed', 'changed', 'same'];
 
 /** "Segments: 2 segments added, 1 removed, 1 changed, 3 unchanged.", in the catalog's words. */
-function segmentsSummary(segments: readonly AlignedSegment[], words: Catalog): string {
+function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog): string {
   const { diff, locale } = words;
   const counts = ORDER.map((change) => [change, segments.filter((segment) => segment.change === change).length] as const).filter(([, count]) => count > 0);
   if (counts.length === 0) return diff.noSegments;
@@ -64,7 +64,7 @@ function segmentsSummary(segments: readonly AlignedSegment[], words: Catalog): s
 export const ComposerDiff = memo(function ComposerDiff({ before, after, headingLevel = 2, catalog, className }: ComposerDiffProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
-  const words = withCatalog(englishCatalog, catalog);
+  const words = withCatalog(englishDiffWords, catalog);
   const segments = alignSegments(before.segments, after.segments);
   const config = compareConfig(before.config, after.config, words);
   const name = before.composerName === after.composerName ? null : ({ setting: 'name', before: before.composerName, after: after.composerName } as const);

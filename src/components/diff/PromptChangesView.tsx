@@ -1,10 +1,10 @@
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { DiffCatalog } from '../../catalog/catalog.ts';
 import { ChangeList } from './ChangeList.tsx';
 import { DiffText } from './DiffText.tsx';
 import { changesSummary, type PromptChanges } from './prompt-changes.ts';
 import type { DiffPart } from './text-diff.ts';
 
-function Message({ term, kind, parts, words }: { term: string; kind: 'system' | 'user'; parts: readonly DiffPart[] | null; words: Catalog }) {
+function Message({ term, kind, parts, words }: { term: string; kind: 'system' | 'user'; parts: readonly DiffPart[] | null; words: DiffCatalog }) {
   return (
     <div className="pcr-diff__message" data-change={parts ? 'changed' : 'same'}>
       <dt>{term}</dt>
@@ -14,7 +14,7 @@ function Message({ term, kind, parts, words }: { term: string; kind: 'system' | 
 }
 
 /** What changed between two versions of a prompt, below a heading: the summary, the settings, the messages. */
-export function PromptChangesView({ changes, words }: { changes: PromptChanges; words: Catalog }) {
+export function PromptChangesView({ changes, words }: { changes: PromptChanges; words: DiffCatalog }) {
   return (
     <>
       <p className="pcr-diff__summary">{changesSummary(changes, words)}</p>

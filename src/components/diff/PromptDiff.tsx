@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
 import type { CatalogOverride } from '../../catalog/catalog.ts';
-import { englishCatalog } from '../../catalog/english.ts';
+import { englishDiffWords } from '../../catalog/english-diffs.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { classNames } from '../shared/class-names.ts';
@@ -48,7 +48,7 @@ export interface PromptDiffProps {
 export const PromptDiff = memo(function PromptDiff({ before, after, headingLevel = 2, catalog, className }: PromptDiffProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
-  const words = withCatalog(englishCatalog, catalog);
+  const words = withCatalog(englishDiffWords, catalog);
   const changes = comparePrompts(before, after, words);
   return (
     <section

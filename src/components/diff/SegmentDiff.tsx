@@ -1,5 +1,5 @@
 import type { ComposerSegment } from '../../api/types.ts';
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { DiffCatalog } from '../../catalog/catalog.ts';
 import { fillText } from '../../catalog/format.ts';
 import { DiffText } from './DiffText.tsx';
 import { htmlText, textSnippet } from './html-text.ts';
@@ -8,7 +8,7 @@ import { PromptChangesView } from './PromptChangesView.tsx';
 import type { AlignedSegment } from './segment-alignment.ts';
 import { hasChanges, wordDiff } from './text-diff.ts';
 
-function title(segment: AlignedSegment, shown: ComposerSegment, words: Catalog): string {
+function title(segment: AlignedSegment, shown: ComposerSegment, words: DiffCatalog): string {
   const { diff, locale } = words;
   if (shown.type === 'static') return fillText(diff.staticTitle, { text: textSnippet(htmlText(shown.content, words)) || diff.noText }, locale);
   const before = 'before' in segment && segment.before.type === 'prompt' ? segment.before.version : shown.version;
@@ -18,10 +18,10 @@ function title(segment: AlignedSegment, shown: ComposerSegment, words: Catalog):
 }
 
 /** A static segment's text, or a prompt segment's user message. */
-const textOf = (segment: ComposerSegment, words: Catalog) => (segment.type === 'static' ? htmlText(segment.content, words) : segment.userMessage);
+const textOf = (segment: ComposerSegment, words: DiffCatalog) => (segment.type === 'static' ? htmlText(segment.content, words) : segment.userMessage);
 
 /** The changed static HTML: its text's word diff, or, when only the markup changed, the markup's, as text. */
-function StaticChange({ before, after, words }: { before: string; after: string; words: Catalog }) {
+function StaticChange({ before, after, words }: { before: string; after: string; words: DiffCatalog }) {
   const text = wordDiff(htmlText(before, words), htmlText(after, words));
   if (hasChanges(text)) return <DiffText parts={text} kind="static" words={words} />;
   return (
@@ -32,7 +32,7 @@ function StaticChange({ before, after, words }: { before: string; after: string;
   );
 }
 
-function Body({ segment, words }: { segment: AlignedSegment; words: Catalog }) {
+function Body({ segment, words }: { segment: AlignedSegment; words: DiffCatalog }) {
   switch (segment.change) {
     case 'added':
       return <DiffText parts={[{ type: 'added', value: textOf(segment.after, words) }]} kind={segment.after.type} words={words} />;
@@ -54,7 +54,7 @@ function Body({ segment, words }: { segment: AlignedSegment; words: Catalog }) {
  * and `data-segment-type`: a badge that says how it changed, its title, and what changed. Static HTML is
  * compared as the text it shows and always rendered as text, never as markup.
  */
-export function SegmentDiff({ segment, words }: { segment: AlignedSegment; words: Catalog }) {
+export function SegmentDiff({ segment, words }: { segment: AlignedSegment; words: DiffCatalog }) {
   const shown = segment.change === 'removed' ? segment.before : segment.after;
   return (
     <li className="pcr-composer-diff__segment" data-change={segment.change} data-segment-type={shown.type}>

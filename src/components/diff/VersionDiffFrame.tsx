@@ -2,7 +2,7 @@
 
 import { type ReactNode, useId } from 'react';
 import type { PromptApiError } from '../../api/errors.ts';
-import type { Catalog, CatalogOverride } from '../../catalog/catalog.ts';
+import type { CatalogOverride, DiffCatalog } from '../../catalog/catalog.ts';
 import { fillText } from '../../catalog/format.ts';
 import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
@@ -59,10 +59,10 @@ export interface FrameQuery {
   refetch: () => unknown;
 }
 
-interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to' | 'catalog'> {
+interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to'> {
   subject: ApiErrorSubject;
-  /** The words, resolved by the version diff. */
-  words: Catalog;
+  /** The diffs' words, resolved by the version diff; the error message resolves its own from `catalog`. */
+  words: DiffCatalog;
   /** Every published version, newest first; `undefined` while they load. */
   versions: readonly string[] | undefined;
   /** The service's latest version (the one a read without `version` gets), marked "(latest)" in the pickers. */
@@ -79,7 +79,7 @@ interface PickerProps {
   value: string;
   versions: readonly string[];
   latest: string | undefined;
-  words: Catalog;
+  words: DiffCatalog;
   onChange: (version: string) => void;
 }
 
@@ -107,7 +107,7 @@ function Picker({ label, value, versions, latest, words, onChange }: PickerProps
  * stays mounted, the first error in human words (with Retry where a retry may help), and the diff. The
  * pickers stay mounted while a picked version loads, so focus stays where the user left it.
  */
-export function VersionDiffFrame({ subject, title, words, headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
+export function VersionDiffFrame({ subject, title, words, catalog, headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   const failed = queries.find((query) => query.error);
@@ -147,7 +147,7 @@ export function VersionDiffFrame({ subject, title, words, headingLevel = 2, upgr
           upgradeUrl={upgradeUrl}
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}
-          catalog={words}
+          catalog={catalog}
         />
       ) : null}
       {failed || single ? null : children}

@@ -4,7 +4,7 @@
  * become line breaks, images their alt text, the common entities are decoded. An approximation for
  * comparing versions, never markup: its result is only ever rendered as text.
  */
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { DiffCatalog } from '../../catalog/catalog.ts';
 import { fillText } from '../../catalog/format.ts';
 
 /** Comments, and elements whose content is never shown as text. */
@@ -53,7 +53,7 @@ function withoutHidden(html: string): string {
   return text + html.slice(position);
 }
 
-function tagText(tag: string, name: string, words: Catalog): string {
+function tagText(tag: string, name: string, words: DiffCatalog): string {
   const element = name.toLowerCase();
   if (element === 'img' && !tag.startsWith('</')) {
     const alt = tag.match(ALT);
@@ -72,7 +72,7 @@ function tagText(tag: string, name: string, words: Catalog): string {
  * @example
  * htmlText('<h2>Welcome</h2><p>Hi &amp; <strong>hello</strong></p>', englishCatalog) // 'Welcome\nHi & hello'
  */
-export function htmlText(html: string, words: Catalog): string {
+export function htmlText(html: string, words: DiffCatalog): string {
   const text = withoutHidden(html).replace(TAG, (tag: string, name: string) => tagText(tag, name, words));
   return decodeEntities(text)
     .split('\n')

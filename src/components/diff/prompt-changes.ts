@@ -1,5 +1,5 @@
 import type { Prompt, PromptConfig, PromptSegment, SchemaField } from '../../api/types.ts';
-import type { Catalog, DiffSetting } from '../../catalog/catalog.ts';
+import type { DiffCatalog, DiffSetting } from '../../catalog/catalog.ts';
 import { enumerate, fillText } from '../../catalog/format.ts';
 import { extractVariables } from '../../template/parse.ts';
 import { type DiffPart, hasChanges, wordDiff } from './text-diff.ts';
@@ -43,7 +43,7 @@ export type ComparedConfig = Partial<Pick<PromptConfig, 'model' | 'temperature' 
 const stableJson = (value: unknown) => JSON.stringify(value) ?? 'undefined';
 
 /** Schema fields by `name` where they have one (the contract leaves their fields open), else by position. */
-function fieldsByName(fields: readonly SchemaField[], words: Catalog): Map<string, string> {
+function fieldsByName(fields: readonly SchemaField[], words: DiffCatalog): Map<string, string> {
   const name = (field: SchemaField, index: number) => (typeof field.name === 'string' ? field.name : fillText(words.diff.unnamedField, { number: index + 1 }, words.locale));
   return new Map(fields.map((field, index) => [name(field, index), stableJson(field)]));
 }
@@ -59,7 +59,7 @@ function compareNames(before: Map<string, string>, after: Map<string, string>): 
 const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
 
 /** How `after` differs from `before`; settings that neither configuration has are skipped. */
-export function compareConfig(before: ComparedConfig, after: ComparedConfig, words: Catalog): ConfigChanges {
+export function compareConfig(before: ComparedConfig, after: ComparedConfig, words: DiffCatalog): ConfigChanges {
   const values: ValueChange[] = [];
   const settings = [['model', 'model'], ['temperature', 'temperature'], ['inputDataRoot', 'inputDataRootName']] as const;
   for (const [setting, key] of settings) {
@@ -99,7 +99,7 @@ function messageDiff(before: string, after: string): DiffPart[] | null {
  * How two versions of a prompt (or prompt segment) differ: name, settings, schema fields, input data,
  * variables (by `${name}` in either message) and a word diff of each message that changed.
  */
-export function comparePrompts(before: Prompt | PromptSegment, after: Prompt | PromptSegment, words: Catalog): PromptChanges {
+export function comparePrompts(before: Prompt | PromptSegment, after: Prompt | PromptSegment, words: DiffCatalog): PromptChanges {
   const config = compareConfig(before.config, after.config, words);
   const variables = compareNames(variablesOf(before), variablesOf(after));
   const name = before.promptName === after.promptName ? null : ({ setting: 'name', before: before.promptName, after: after.promptName } as const);
@@ -110,7 +110,7 @@ export function comparePrompts(before: Prompt | PromptSegment, after: Prompt | P
 }
 
 /** What changed, in the catalog's words: `Changes: model, temperature, user message.`, or that nothing did. */
-export function changesSummary(changes: PromptChanges, words: Catalog): string {
+export function changesSummary(changes: PromptChanges, words: DiffCatalog): string {
   const { diff } = words;
   if (changes.identical) return diff.identical;
   const { name, config, variables, systemMessage, userMessage } = changes;
@@ -127,6 +127,6 @@ export function changesSummary(changes: PromptChanges, words: Catalog): string {
 }
 
 /** "From version 1.0.0 to 2.0.0", or the one version when both are the same. */
-export function versionRange(before: string, after: string, words: Catalog): string {
+export function versionRange(before: string, after: string, words: DiffCatalog): string {
   return before === after ? fillText(words.diff.version, { version: after }, words.locale) : fillText(words.diff.versions, { from: before, to: after }, words.locale);
 }

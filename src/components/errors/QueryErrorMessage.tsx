@@ -2,6 +2,7 @@
 
 import type { PromptApiError } from '../../api/errors.ts';
 import { useUsage } from '../../query/useUsage.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { ApiErrorMessage, type ApiErrorMessageProps } from './ApiErrorMessage.tsx';
 
@@ -17,5 +18,5 @@ export interface QueryErrorMessageProps extends Omit<ApiErrorMessageProps, 'rese
  */
 export function QueryErrorMessage({ catalog, ...props }: QueryErrorMessageProps) {
   const usage = useUsage();
-  return <ApiErrorMessage {...props} catalog={useCatalog(catalog)} resetAt={usage?.reset ?? null} />;
+  return <ApiErrorMessage {...props} catalog={useCatalog(catalog, englishComponentWords)} resetAt={usage?.reset ?? null} />;
 }

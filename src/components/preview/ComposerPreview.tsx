@@ -6,6 +6,7 @@ import type { Composer, PromptSegment } from '../../api/types.ts';
 import { composerCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
 import { ComposerView, type ComposerViewProps } from '../composer/ComposerView.tsx';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { composerVariables, type PreviewValues } from './preview-variables.ts';
@@ -73,7 +74,7 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   sanitizer,
   catalog,
 }: ComposerPreviewProps<Id, Version>) {
-  const words = useCatalog(catalog);
+  const words = useCatalog(catalog, englishComponentWords);
   const query = useDetail<Composer>('ComposerPreview', composerCollection, composerId, { version });
   const composer = query.data;
   // Registered initial values are dotted names to text as well, only with their names spelled out.

@@ -2,7 +2,7 @@
 
 import { type ReactNode, useId } from 'react';
 import type { PromptApiError } from '../../api/errors.ts';
-import type { Catalog, CatalogOverride } from '../../catalog/catalog.ts';
+import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
 import type { PreviewValues } from './preview-variables.ts';
@@ -37,7 +37,7 @@ interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'class
   /** The preview's heading: the `title` prop, else the catalog's. */
   title: string | undefined;
   /** The words, resolved by the preview. */
-  words: Catalog;
+  words: CatalogWithoutDiffs;
   headingLevel: 2 | 3 | 4 | 5;
   query: FrameQuery;
   /** Controls between the heading and the content (the version picker). */

@@ -7,6 +7,7 @@ import { usePromptList } from '../../query/useLists.ts';
 import { promptCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -76,7 +77,7 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   catalog,
 }: PromptPreviewProps<Id, Version>) {
   const pickerId = useId();
-  const words = useCatalog(catalog);
+  const words = useCatalog(catalog, englishComponentWords);
   // The picked version, with the props it was picked under: a new prompt or pinned version resets it
   // during this render (no effect, so no request for the old prompt's version).
   const [selection, setSelection] = useState({ promptId, version, selected: version ?? LATEST });

@@ -2,7 +2,7 @@
 
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { PromptSegment } from '../../api/types.ts';
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { collectVariables, type PreviewValues, ownValue } from './preview-variables.ts';
 
@@ -17,7 +17,7 @@ export interface ScopedPromptCardProps {
   /** Level of the card's heading. */
   headingLevel: HeadingLevel;
   /** The card's words, resolved by the preview. */
-  catalog: Catalog;
+  catalog: CatalogWithoutDiffs;
 }
 
 /** A separator no typed text can hold, to key the values a card uses. */

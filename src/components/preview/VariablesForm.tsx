@@ -2,6 +2,7 @@
 
 import { memo, useId } from 'react';
 import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { type PreviewValues, ownValue } from './preview-variables.ts';
 
@@ -37,7 +38,7 @@ export const VariablesForm = memo(function VariablesForm({
   catalog,
 }: VariablesFormProps) {
   const baseId = useId();
-  const words = useCatalog(catalog);
+  const words = useCatalog(catalog, englishComponentWords);
   return (
     <fieldset className="pcr-variables-form">
       <legend className="pcr-variables-form__legend">{legend ?? words.variables.legend}</legend>

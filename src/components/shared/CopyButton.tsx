@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CatalogOverride } from '../../catalog/catalog.ts';
 import { fillText } from '../../catalog/format.ts';
 import { classNames } from './class-names.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from './useCatalog.ts';
 
 /** Props of `CopyButton`. */
@@ -57,7 +58,7 @@ const MESSAGE_MS = 4000;
  * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
  */
 export function CopyButton({ text, label, labelContext, copiedMessage, onCopied, catalog, className }: CopyButtonProps) {
-  const words = useCatalog(catalog);
+  const words = useCatalog(catalog, englishComponentWords);
   const shownLabel = label ?? words.copy.label;
   const status = { idle: '', copied: copiedMessage ?? words.copy.copied, failed: words.copy.failed };
   const [state, setState] = useState<CopyState>('idle');

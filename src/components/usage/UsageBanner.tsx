@@ -5,6 +5,7 @@ import type { CatalogOverride } from '../../catalog/catalog.ts';
 import { fillText, formatNumber } from '../../catalog/format.ts';
 import { classNames } from '../shared/class-names.ts';
 import { formatResetDate } from '../shared/format-reset.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { safeHref } from '../../sanitize/safe-href.ts';
 import {
@@ -101,7 +102,7 @@ export function UsageBanner({
   catalog,
   className,
 }: UsageBannerProps) {
-  const words = useCatalog(catalog);
+  const words = useCatalog(catalog, englishComponentWords);
   const { usage: latest, checking, unreached, unreported, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import type { UsageSnapshot } from '../../api/usage-store.ts';
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import { fillPlural, fillText, formatNumber, type Locales } from '../../catalog/format.ts';
 import type { UsageAlertLevel } from './usage-level.ts';
 
@@ -7,7 +7,7 @@ import type { UsageAlertLevel } from './usage-level.ts';
  * Text of a banner level in the catalog's words: a short title and one or two sentences of detail. Numbers
  * and the reset date (already formatted) follow `numberLocale`; the plural forms, the catalog's language.
  */
-export function usageWording(level: UsageAlertLevel, usage: UsageSnapshot, words: Catalog, numberLocale: Locales, resetText: string | null) {
+export function usageWording(level: UsageAlertLevel, usage: UsageSnapshot, words: CatalogWithoutDiffs, numberLocale: Locales, resetText: string | null) {
   const { locale } = words;
   const text = words.usage;
   const used = formatNumber(usage.used, numberLocale);
