@@ -9,8 +9,9 @@
 // - an app that does not import createPromptCache or memoryStore (the hooks-only app, and one importing
 //   every other export) pays 0 bytes for the server cache: no byte of dist/api/cache/ reaches it;
 // - the components' words: the hooks-only app bundles no byte of the catalog (dist/catalog/), the app of
-//   every component but the diffs none of the diffs' words, and neither the German catalog nor the
-//   pseudo-locale, which only an app that imports them pays for.
+//   every component but the diffs none of the diffs' words, the PromptDiff app none of the other
+//   components' words, and neither the German catalog nor the pseudo-locale, which only an app that
+//   imports them pays for.
 // The build leaves `diff` external (a dependency the app installs), so it is bundled here from
 // node_modules, as an app's bundler would.
 import { readFileSync } from 'node:fs';
@@ -89,6 +90,7 @@ if (!diffInputs.some((path) => path.includes('node_modules/diff/')) || !diffInpu
 } else {
   console.log(`PromptDiff app: ${diffs.bytes} bytes minified; the diff inputs it reaches: ${diffInputs.join(', ')}`);
 }
+expectNone('PromptDiff app', diffs.reached, /dist\/catalog\/(english-components|english-errors|english|german|pseudo)\.js/, "the other components' words, the German catalog or the pseudo-locale");
 
 const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
 console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);

@@ -142,6 +142,9 @@ export interface CatalogWithoutDiffs {
   };
 }
 
+/** What `ApiErrorMessage` reads of a catalog: the previews and the version diffs both show it. */
+export type ErrorCatalog = Pick<Catalog, 'locale' | 'sentences' | 'errors'>;
+
 /** What the version diffs read of a catalog, so an app with only the diffs bundles none of the other components' words. */
 export type DiffCatalog = Pick<Catalog, 'locale' | 'list' | 'diff' | 'versions'>;
 

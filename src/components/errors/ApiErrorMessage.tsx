@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { PromptApiErrorData } from '../../api/errors.ts';
-import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
-import { englishComponentWords } from '../../catalog/english-components.ts';
+import type { CatalogOverride, ErrorCatalog } from '../../catalog/catalog.ts';
+import { englishErrorWords } from '../../catalog/english-errors.ts';
 import { fillPlural, fillText, formatNumber, type Locales } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import { formatResetDate } from '../shared/format-reset.ts';
@@ -60,7 +60,7 @@ interface Wording {
 }
 
 /** The quota's detail: used up (with the usage, when the error carries it), then when it resets. */
-function quotaDetail(error: PromptApiErrorData, words: CatalogWithoutDiffs, resetText: string | null, numberLocale: Locales): string {
+function quotaDetail(error: PromptApiErrorData, words: ErrorCatalog, resetText: string | null, numberLocale: Locales): string {
   const { quota } = words.errors;
   const usage = error.usage;
   const usedUp = usage
@@ -71,7 +71,7 @@ function quotaDetail(error: PromptApiErrorData, words: CatalogWithoutDiffs, rese
 }
 
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiErrorData, subject: ApiErrorSubject, words: CatalogWithoutDiffs, resetText: string | null, numberLocale: Locales): Wording {
+function wording(error: PromptApiErrorData, subject: ApiErrorSubject, words: ErrorCatalog, resetText: string | null, numberLocale: Locales): Wording {
   const { errors } = words;
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
@@ -115,7 +115,7 @@ function wording(error: PromptApiErrorData, subject: ApiErrorSubject, words: Cat
  */
 export function ApiErrorMessage({ error, onRetry, retrying = false, subject, resetAt, upgradeUrl, locale, timeZone, catalog }: ApiErrorMessageProps) {
   const titleId = useId();
-  const words = withCatalog(englishComponentWords, catalog);
+  const words = withCatalog(englishErrorWords, catalog);
   const about = subject ?? (error.path.startsWith('/composers') ? 'composer' : 'prompt');
   const numberLocale = locale ?? words.locale;
   // The error's own headers first; a reset no Date can hold falls back to `resetAt`.

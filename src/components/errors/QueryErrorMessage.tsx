@@ -2,7 +2,7 @@
 
 import type { PromptApiError } from '../../api/errors.ts';
 import { useUsage } from '../../query/useUsage.ts';
-import { englishComponentWords } from '../../catalog/english-components.ts';
+import { englishErrorWords } from '../../catalog/english-errors.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { ApiErrorMessage, type ApiErrorMessageProps } from './ApiErrorMessage.tsx';
 
@@ -18,5 +18,5 @@ export interface QueryErrorMessageProps extends Omit<ApiErrorMessageProps, 'rese
  */
 export function QueryErrorMessage({ catalog, ...props }: QueryErrorMessageProps) {
   const usage = useUsage();
-  return <ApiErrorMessage {...props} catalog={useCatalog(catalog, englishComponentWords)} resetAt={usage?.reset ?? null} />;
+  return <ApiErrorMessage {...props} catalog={useCatalog(catalog, englishErrorWords)} resetAt={usage?.reset ?? null} />;
 }
