@@ -2,11 +2,12 @@ import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
 import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import { englishComponentWords } from '../../catalog/english-components.ts';
-import { enumerate, fillPlural, fillText } from '../../catalog/format.ts';
+import { fillText } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../../template/interpolate.ts';
 import type { TemplateValues } from '../../template/lookup.ts';
 import { classNames } from '../shared/class-names.ts';
+import { copiedUnfilled, copyCatalog, missingNote } from './prompt-card-words.ts';
 import { PromptCardCopyButton, PromptCardFrame } from './PromptCardFrame.tsx';
 
 /** A heading level for a component's own heading. */
@@ -81,12 +82,6 @@ function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user'
   );
 }
 
-/** What the copy button says after copying a message that still holds unfilled placeholders (as `${name}`). */
-function copiedUnfilled(names: readonly string[], words: CatalogWithoutDiffs): string {
-  const placeholders = names.map((name) => `\${${name}}`);
-  return fillPlural(words.card.copiedUnfilled, names.length, { names: enumerate(placeholders, words.list) }, words.locale);
-}
-
 /**
  * One prompt: name, version, model, temperature, system message, and the user message with each
  * placeholder filled from `values` (in `<mark data-state="filled">`) or kept as its raw `${name}` text
@@ -145,7 +140,7 @@ export const PromptCard = memo(function PromptCard({
       </dl>
       {missing.length > 0 && (
         <p className="pcr-prompt-card__missing" data-state="missing">
-          {fillPlural(words.card.missingNote, missing.length, { names: enumerate(missing, words.list) }, words.locale)}
+          {missingNote(missing, words)}
         </p>
       )}
       {copy && (
@@ -156,8 +151,7 @@ export const PromptCard = memo(function PromptCard({
             labelContext={prompt.promptName}
             copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing, words) : undefined}
             unfilled={userMissing.length > 0}
-            // Only the button's own words cross to the client component, not the whole catalog.
-            catalog={{ locale: words.locale, copy: words.copy }}
+            catalog={copyCatalog(words)}
           />
         </div>
       )}
