@@ -4,7 +4,7 @@ import { type CatalogOverride, createPromptApiClient, PromptApiProvider } from '
 import { DEFAULT_BASE_URL, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES } from 'prompt-composer-react/mocks';
 import { type ReactNode, useState } from 'react';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
-import { STORY_DIRECTIONS, STORY_LOCALES, PRESENTATIONAL, storyDirection, storyLocale } from '../stories/support/locales.ts';
+import { PRESENTATIONAL, STORY_DIRECTIONS, STORY_LOCALES, storyDirection, storyLocale } from '../stories/support/locales.ts';
 import { imageHost, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
 import { type StoryApi, storyNetworkLoader } from '../stories/support/story-network.ts';
 import { cleanArgTypes } from './arg-types.ts';
