@@ -42,6 +42,7 @@ const CLIENT = [
   'components/diff/VersionDiff.js',
   'components/diff/VersionDiffFrame.js',
   'components/diff/useVersionSelection.js',
+  'components/diff/VersionPicker.js',
   'components/shared/useCatalog.js',
 ];
 

@@ -151,6 +151,7 @@ export type { SanitizePolicy } from './sanitize/policy.ts';
 export { StaticSegment, type StaticSegmentProps } from './components/composer/StaticSegment.tsx';
 export { ComposerDiff, type ComposerDiffProps } from './components/diff/ComposerDiff.tsx';
 export { PromptDiff, type PromptDiffProps } from './components/diff/PromptDiff.tsx';
+export type { DiffLayout } from './components/diff/views/LineDiff.tsx';
 
 // components/: React UI, connected (read the provider)
 export { ApiErrorMessage, type ApiErrorMessageProps, type ApiErrorSubject } from './components/errors/ApiErrorMessage.tsx';

@@ -189,17 +189,14 @@ export interface DiffWords {
   readonly changed: { readonly [Setting in DiffSetting | 'schema' | 'inputData' | 'systemMessage' | 'userMessage' | 'variables']: string };
   /** The rows' names. */
   readonly rows: { readonly [Setting in DiffSetting | 'schema' | 'inputData' | 'variables' | 'systemMessage' | 'userMessage']: string };
-  /** The input data row's value when it changed. */
-  readonly inputDataChanged: string;
   /** A setting without a value. */
   readonly none: string;
   /** A schema field without a name, by its position. */
   readonly unnamedField: Template<'number'>;
-  /** Names added, removed and changed (variables, schema fields): "Adds `a`; removes `b`." */
+  /** Variables added and removed: "Adds `a`; removes `b`." */
   readonly names: {
     readonly added: NamesClause;
     readonly removed: NamesClause;
-    readonly changed: NamesClause;
     /** Between clauses. */
     readonly separator: string;
     readonly sentence: Template<'clauses'>;
@@ -212,6 +209,14 @@ export interface DiffWords {
    */
   readonly addedLabel: string;
   readonly removedLabel: string;
+  /**
+   * The sign in the gutter of an added line of a line diff (`+`), and of a removed one (`−`): seen, not read
+   * out (`addedLabel` and `removedLabel` are).
+   */
+  readonly addedSign: string;
+  readonly removedSign: string;
+  /** Said, out of sight, for an empty line that was added or removed. */
+  readonly blankLine: string;
   /** The accessible name of a composer diff's list of segments. */
   readonly segments: string;
   /** A composer diff's summary: the counts of segments added, removed, changed and unchanged. */
@@ -222,15 +227,15 @@ export interface DiffWords {
     readonly opening: { readonly [Change in DiffChange]: PluralMessage<'count'> };
     readonly following: { readonly [Change in DiffChange]: PluralMessage<'count'> };
   };
-  /** The badge of each segment. */
+  /** The badge of each segment, and of each field of the schema and the input data. */
   readonly badges: { readonly [Change in DiffChange]: string };
   readonly staticTitle: Template<'text'>;
   /** A static segment without text. */
   readonly noText: string;
   readonly promptTitle: Template<'name' | 'version'>;
   readonly promptTitleVersions: Template<'name' | 'from' | 'to'>;
-  /** Before the markup's diff, when the text is the same. */
-  readonly markupOnly: string;
+  /** The summary that shows a static segment's versions rendered (sanitized) under its markup's diff. */
+  readonly rendered: string;
   /** An image in static HTML, read as text. */
   readonly image: Template<'alt'>;
   readonly imageWithoutAlt: string;

@@ -6,10 +6,11 @@ import { enumerate, fillPlural, fillText } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { classNames } from '../shared/class-names.ts';
-import { ChangeList } from './ChangeList.tsx';
-import { compareConfig, configChanged, versionRange } from './prompt-changes.ts';
-import { type AlignedSegment, alignSegments, type SegmentChange } from './segment-alignment.ts';
-import { SegmentDiff } from './SegmentDiff.tsx';
+import { compareConfig, configChanged, versionRange } from './model/prompt-changes.ts';
+import { type AlignedSegment, alignSegments, type SegmentChange } from './model/segment-alignment.ts';
+import { ChangeList } from './views/ChangeList.tsx';
+import type { DiffLayout } from './views/LineDiff.tsx';
+import { SegmentDiff } from './views/SegmentDiff.tsx';
 
 /** Props of `ComposerDiff`. */
 export interface ComposerDiffProps {
@@ -22,6 +23,13 @@ export interface ComposerDiffProps {
    * @default 2
    */
   headingLevel?: HeadingLevel;
+  /**
+   * How line diffs are laid out: `'split'` puts each older line beside the newer one that took its place
+   * where the diff is at least 40rem wide, and stacks them where it is narrower (a 360 px phone shows one
+   * column, as `'unified'` does); `'unified'` always stacks them, each changed line above its replacement.
+   * @default 'split'
+   */
+  layout?: DiffLayout;
   /**
    * The diff's words (a complete catalog such as `germanCatalog`, or the keys to change). A prop, not the
    * provider's: the diff renders in a Server Component, which reads no context.
@@ -47,13 +55,14 @@ function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog
 }
 
 /**
- * What changed between two versions of a composer: the name and input configuration (schema fields,
- * input data root, input data), then every segment of both versions aligned, each marked added, removed,
- * changed or unchanged in words and in `data-change`. A changed static segment shows the word diff of
- * its text (never its HTML as markup: untrusted HTML is only ever text here); a changed prompt segment
- * shows the prompt's diff, as `PromptDiff` does. Segments are aligned on the longest common run: a
- * prompt segment by its prompt id, a static one by its exact content; static HTML replaced in place
- * counts as changed.
+ * What changed between two versions of a composer: the name and input configuration (input data root, the
+ * schema's fields and the input data's field by field), then every segment of both versions aligned, each
+ * marked added, removed, changed or unchanged in words and in `data-change`. Static HTML shows as a line
+ * diff of its outline (the markup as text, one block element per line, so a change of structure shows),
+ * with its versions rendered through the sanitizer in a closed "As rendered" disclosure: no version's HTML
+ * is ever rendered unsanitized. A changed prompt segment shows the prompt's diff, as `PromptDiff` does.
+ * Segments are aligned on the longest common run: a prompt segment by its prompt id, a static one by its
+ * exact content; static HTML replaced in place counts as changed.
  *
  * Presentational and server-safe: it renders from its props alone, so a React Server Component can
  * render it. `ComposerVersionDiff` fetches two versions for it.
@@ -61,13 +70,14 @@ function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog
  * @example
  * <ComposerDiff before={oldComposer} after={newComposer} />
  */
-export const ComposerDiff = memo(function ComposerDiff({ before, after, headingLevel = 2, catalog, className }: ComposerDiffProps) {
+export const ComposerDiff = memo(function ComposerDiff({ before, after, headingLevel = 2, layout = 'split', catalog, className }: ComposerDiffProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
   const words = withCatalog(englishDiffWords, catalog);
   const segments = alignSegments(before.segments, after.segments);
   const config = compareConfig(before.config, after.config, words);
   const name = before.composerName === after.composerName ? null : ({ setting: 'name', before: before.composerName, after: after.composerName } as const);
+  const versions = { before: before.version, after: after.version };
   const identical = !name && !configChanged(config) && segments.every((segment) => segment.change === 'same');
   return (
     <section
@@ -85,7 +95,7 @@ export const ComposerDiff = memo(function ComposerDiff({ before, after, headingL
       <ChangeList name={name} config={config} words={words} />
       <ol className="pcr-composer-diff__segments" aria-label={words.diff.segments}>
         {segments.map((segment, index) => (
-          <SegmentDiff key={index} segment={segment} words={words} />
+          <SegmentDiff key={index} segment={segment} versions={versions} layout={layout} words={words} />
         ))}
       </ol>
     </section>

@@ -11,6 +11,7 @@ import { englishDiffWords } from '../../catalog/english-diffs.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
 import { useVersionSelection } from './useVersionSelection.ts';
 import { type VersionDiffBaseProps, VersionDiffFrame } from './VersionDiffFrame.tsx';
+import type { DiffLayout } from './views/LineDiff.tsx';
 
 /** The level of the diff's heading, one below the frame's. */
 const NEXT_LEVEL = { 2: 3, 3: 4, 4: 5, 5: 6 } as const satisfies Record<NonNullable<VersionDiffBaseProps['headingLevel']>, HeadingLevel>;
@@ -21,7 +22,7 @@ interface VersionDiffProps<T extends Prompt | Composer> extends VersionDiffBaseP
   versioned: Versioned<T>;
   id: string;
   /** What shows the two versions' differences: `PromptDiff` or `ComposerDiff`. */
-  Diff: ComponentType<{ before: T; after: T; headingLevel: HeadingLevel; catalog: DiffCatalog }>;
+  Diff: ComponentType<{ before: T; after: T; headingLevel: HeadingLevel; layout: DiffLayout | undefined; catalog: DiffCatalog }>;
 }
 
 /**
@@ -29,7 +30,7 @@ interface VersionDiffProps<T extends Prompt | Composer> extends VersionDiffBaseP
  * and the latest from the include-versions list (one `select` per id, so a render reads nothing of the
  * list), the two picked versions read with `useDetail` (pinned reads), and `Diff` between them in the frame.
  */
-export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, from, to, headingLevel = 2, catalog, Diff, ...frame }: VersionDiffProps<T>) {
+export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, from, to, headingLevel = 2, layout, catalog, Diff, ...frame }: VersionDiffProps<T>) {
   const words = useCatalog(catalog, englishDiffWords);
   const choices = useVersionChoices(name, versioned, id);
   const selection = useVersionSelection(id, from, to, choices.data?.versions, choices.data?.latest);
@@ -48,7 +49,7 @@ export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, 
       selection={selection}
       queries={[choices, before, after]}
     >
-      {before.data && after.data ? <Diff before={before.data} after={after.data} headingLevel={NEXT_LEVEL[headingLevel]} catalog={words} /> : null}
+      {before.data && after.data ? <Diff before={before.data} after={after.data} headingLevel={NEXT_LEVEL[headingLevel]} layout={layout} catalog={words} /> : null}
     </VersionDiffFrame>
   );
 }

@@ -8,6 +8,8 @@ import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
 import type { VersionSelection } from './useVersionSelection.ts';
+import { VersionPicker } from './VersionPicker.tsx';
+import type { DiffLayout } from './views/LineDiff.tsx';
 
 /**
  * Props `PromptVersionDiff` and `ComposerVersionDiff` share. `Version` is the item's version: with the
@@ -35,6 +37,12 @@ export interface VersionDiffBaseProps<Version extends string = string> {
    */
   headingLevel?: 2 | 3 | 4 | 5;
   /**
+   * How the diff's line diffs are laid out: side by side where there is room (`'split'`; one column on a
+   * phone), or always one column (`'unified'`).
+   * @default 'split'
+   */
+  layout?: DiffLayout;
+  /**
    * Upgrade link for the quota error when the service sent none.
    * @default undefined
    */
@@ -59,7 +67,7 @@ export interface FrameQuery {
   refetch: () => unknown;
 }
 
-interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to'> {
+interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to' | 'layout'> {
   subject: ApiErrorSubject;
   /** The diffs' words, resolved by the version diff; the error message resolves its own from `catalog`. */
   words: DiffCatalog;
@@ -74,36 +82,9 @@ interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to'
   children: ReactNode;
 }
 
-interface PickerProps {
-  label: string;
-  value: string;
-  versions: readonly string[];
-  latest: string | undefined;
-  words: DiffCatalog;
-  onChange: (version: string) => void;
-}
-
-function Picker({ label, value, versions, latest, words, onChange }: PickerProps) {
-  const id = useId();
-  // A version from the props that the list does not name stays selectable (its read reports the error).
-  const options = versions.includes(value) ? versions : [value, ...versions];
-  return (
-    <div className="pcr-version-diff__picker">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="pcr-version-diff__select" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        {options.map((version) => (
-          <option key={version} value={version}>
-            {version === latest ? fillText(words.versions.latestOption, { version }, words.locale) : version}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /**
  * The frame of both version diffs: a labelled, busy-aware region with its heading, two labelled version
- * pickers (native `<select>`s: keyboard-operable, newest first), the loading state in a status region that
+ * pickers (native `<select>`s: keyboard-operable, newest first; none where there is one version), the loading state in a status region that
  * stays mounted, the first error in human words (with Retry where a retry may help), and the diff. The
  * pickers stay mounted while a picked version loads, so focus stays where the user left it.
  */
@@ -125,10 +106,11 @@ export function VersionDiffFrame({ subject, title, words, catalog, headingLevel 
       <Heading className="pcr-version-diff__title" id={headingId}>
         {title ?? words.versions.title}
       </Heading>
-      {versions && versions.length > 0 && from !== undefined && to !== undefined ? (
+      {/* One version has nothing to pick: the note says so, without two pickers that hold the same version. */}
+      {versions && !single && versions.length > 0 && from !== undefined && to !== undefined ? (
         <div className="pcr-version-diff__pickers">
-          <Picker label={words.versions.from} value={from} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('from', version)} />
-          <Picker label={words.versions.to} value={to} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('to', version)} />
+          <VersionPicker label={words.versions.from} value={from} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('from', version)} />
+          <VersionPicker label={words.versions.to} value={to} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('to', version)} />
         </div>
       ) : null}
       {single ? (

@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import type { DiffCatalog } from '../../catalog/catalog.ts';
-import { conjunction } from '../../catalog/format.ts';
-import type { DiffPart } from './text-diff.ts';
+import type { DiffCatalog } from '../../../catalog/catalog.ts';
+import { conjunction } from '../../../catalog/format.ts';
 
 /**
  * Text added by the newer version: an `<ins>` that starts with the visually hidden label "added:" (screen
@@ -26,43 +25,30 @@ export function Removed({ children, words }: { children: ReactNode; words: DiffC
   );
 }
 
-/**
- * A word diff as text: kept runs as they are, added ones in `<ins>`, removed ones in `<del>`. Only text
- * nodes: nothing in either version is ever read as markup.
- */
-export function DiffText({ parts, kind, words, className = 'pcr-diff__text' }: { parts: readonly DiffPart[]; kind?: string; words: DiffCatalog; className?: string }) {
-  return (
-    <p className={className} data-message={kind}>
-      {parts.map((part, index) =>
-        part.type === 'same' ? (
-          part.value
-        ) : part.type === 'added' ? (
-          <Added key={index} words={words}>
-            {part.value}
-          </Added>
-        ) : (
-          <Removed key={index} words={words}>
-            {part.value}
-          </Removed>
-        ),
-      )}
-    </p>
-  );
+/** A value as the diffs show it: in `<code>` where it is code (JSON), the catalog's word where there is none. */
+export function Value({ value, code = false, words }: { value: string | null; code?: boolean; words: DiffCatalog }) {
+  if (value === null) return words.diff.none;
+  return code ? <code>{value}</code> : value;
 }
 
 /**
  * A value that changed: the old one removed, the new one added (`<del>0.7</del> → <ins>0.6</ins>`; `null`
- * is the catalog's word for none). The arrow points from old to new, so it turns round right to left.
+ * is the catalog's word for none), in `<code>` with `code`. The two never touch: an arrow and spaces stand
+ * between them, and the arrow points from old to new, so it turns round right to left.
  */
-export function ValueDiff({ before, after, words }: { before: string | null; after: string | null; words: DiffCatalog }) {
+export function ValueDiff({ before, after, code, words }: { before: string | null; after: string | null; code?: boolean; words: DiffCatalog }) {
   return (
     <>
-      <Removed words={words}>{before ?? words.diff.none}</Removed>
+      <Removed words={words}>
+        <Value value={before} code={code} words={words} />
+      </Removed>
       <span aria-hidden="true">
         {' '}
         <span className="pcr-diff__arrow">→</span>{' '}
       </span>
-      <Added words={words}>{after ?? words.diff.none}</Added>
+      <Added words={words}>
+        <Value value={after} code={code} words={words} />
+      </Added>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { diffArrays } from 'diff';
-import type { ComposerSegment, PromptSegment } from '../../api/types.ts';
+import type { ComposerSegment, PromptSegment } from '../../../api/types.ts';
 
 /** How a segment changed between two versions of a composer. */
 export type SegmentChange = 'added' | 'removed' | 'changed' | 'same';

@@ -1,8 +1,9 @@
-import type { Prompt, PromptConfig, PromptSegment, SchemaField } from '../../api/types.ts';
-import type { DiffCatalog, DiffSetting } from '../../catalog/catalog.ts';
-import { enumerate, fillText } from '../../catalog/format.ts';
-import { extractVariables } from '../../template/parse.ts';
-import { type DiffPart, hasChanges, wordDiff } from './text-diff.ts';
+import type { Prompt, PromptConfig, PromptSegment, SchemaField } from '../../../api/types.ts';
+import type { DiffCatalog, DiffSetting } from '../../../catalog/catalog.ts';
+import { enumerate, fillText } from '../../../catalog/format.ts';
+import { extractVariables } from '../../../template/parse.ts';
+import { compareFields, type FieldChange } from './field-changes.ts';
+import { type DiffRow, lineDiff } from './line-diff.ts';
 
 /** A setting whose value changed, both values as text (`null`: none). */
 export interface ValueChange {
@@ -12,18 +13,19 @@ export interface ValueChange {
   after: string | null;
 }
 
-/** Names added to and removed from a list (variables, schema fields), and those kept but changed. */
+/** Names added to and removed from a list (the variables of a prompt's messages). */
 export interface NamesChange {
   added: string[];
   removed: string[];
-  changed: string[];
 }
 
-/** How two configurations differ: settings, schema fields, and whether the input data changed. */
+/** How two configurations differ: settings, and the schema fields and input data field by field. */
 export interface ConfigChanges {
   values: ValueChange[];
-  schema: NamesChange;
-  inputData: boolean;
+  /** The schema's fields by name (`risk.enum`, `nextStep`), each added, removed or changed. */
+  schema: FieldChange[];
+  /** The input data's fields (`customer.name`), each added, removed or changed. */
+  inputData: FieldChange[];
 }
 
 /** How two versions of a prompt differ. A message is `null` when it did not change. */
@@ -31,8 +33,8 @@ export interface PromptChanges {
   name: ValueChange | null;
   config: ConfigChanges;
   variables: NamesChange;
-  systemMessage: DiffPart[] | null;
-  userMessage: DiffPart[] | null;
+  systemMessage: DiffRow[] | null;
+  userMessage: DiffRow[] | null;
   /** Whether nothing but (possibly) the version differs. */
   identical: boolean;
 }
@@ -40,20 +42,18 @@ export interface PromptChanges {
 /** A configuration as the diff reads it: a prompt's, a prompt segment's (model and temperature only) or a composer's. */
 export type ComparedConfig = Partial<Pick<PromptConfig, 'model' | 'temperature' | 'schema' | 'inputData' | 'inputDataRootName'>>;
 
-const stableJson = (value: unknown) => JSON.stringify(value) ?? 'undefined';
-
-/** Schema fields by `name` where they have one (the contract leaves their fields open), else by position. */
-function fieldsByName(fields: readonly SchemaField[], words: DiffCatalog): Map<string, string> {
-  const name = (field: SchemaField, index: number) => (typeof field.name === 'string' ? field.name : fillText(words.diff.unnamedField, { number: index + 1 }, words.locale));
-  return new Map(fields.map((field, index) => [name(field, index), stableJson(field)]));
-}
-
-function compareNames(before: Map<string, string>, after: Map<string, string>): NamesChange {
-  return {
-    added: [...after.keys()].filter((name) => !before.has(name)),
-    removed: [...before.keys()].filter((name) => !after.has(name)),
-    changed: [...after.keys()].filter((name) => before.has(name) && before.get(name) !== after.get(name)),
-  };
+/**
+ * Schema fields as one object keyed by `name` where a field has one (the contract leaves their fields open),
+ * else by position in the catalog's words (`field 2`), each without its name.
+ */
+function fieldsByName(fields: readonly SchemaField[] | undefined, words: DiffCatalog): Record<string, unknown> | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(
+    fields.map((field, index) => {
+      const { name, ...rest } = field;
+      return typeof name === 'string' ? [name, rest] : [fillText(words.diff.unnamedField, { number: index + 1 }, words.locale), field];
+    }),
+  );
 }
 
 const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
@@ -68,40 +68,37 @@ export function compareConfig(before: ComparedConfig, after: ComparedConfig, wor
   }
   return {
     values,
-    schema: compareNames(fieldsByName(before.schema ?? [], words), fieldsByName(after.schema ?? [], words)),
-    inputData: ('inputData' in before || 'inputData' in after) && stableJson(before.inputData) !== stableJson(after.inputData),
+    schema: compareFields(fieldsByName(before.schema, words), fieldsByName(after.schema, words), 'whole'),
+    inputData: compareFields(before.inputData, after.inputData),
   };
 }
 
 /** Whether a configuration comparison found anything. */
 export function configChanged({ values, schema, inputData }: ConfigChanges): boolean {
-  return values.length > 0 || namesChanged(schema) || inputData;
+  return values.length + schema.length + inputData.length > 0;
 }
 
 /** Whether a list comparison found anything. */
-export function namesChanged({ added, removed, changed }: NamesChange): boolean {
-  return added.length + removed.length + changed.length > 0;
+export function namesChanged({ added, removed }: NamesChange): boolean {
+  return added.length + removed.length > 0;
 }
 
-function variablesOf(prompt: Prompt | PromptSegment): Map<string, string> {
-  const names = extractVariables(`${prompt.systemMessage}\n${prompt.userMessage}`);
-  return new Map(names.map((name) => [name, name]));
+function compareVariables(before: Prompt | PromptSegment, after: Prompt | PromptSegment): NamesChange {
+  const variables = (prompt: Prompt | PromptSegment) => extractVariables(`${prompt.systemMessage}\n${prompt.userMessage}`);
+  const older = new Set(variables(before));
+  const newer = new Set(variables(after));
+  return { added: [...newer].filter((name) => !older.has(name)), removed: [...older].filter((name) => !newer.has(name)) };
 }
 
-function messageDiff(before: string, after: string): DiffPart[] | null {
-  if (before === after) return null;
-  const parts = wordDiff(before, after);
-  // Whitespace alone: show the newer text, marked as changed by the caller.
-  return hasChanges(parts) ? parts : [{ type: 'same', value: after }];
-}
+const messageDiff = (before: string, after: string): DiffRow[] | null => (before === after ? null : lineDiff(before, after));
 
 /**
- * How two versions of a prompt (or prompt segment) differ: name, settings, schema fields, input data,
- * variables (by `${name}` in either message) and a word diff of each message that changed.
+ * How two versions of a prompt (or prompt segment) differ: name, settings, schema fields and input data
+ * field by field, variables (by `${name}` in either message) and a line diff of each message that changed.
  */
 export function comparePrompts(before: Prompt | PromptSegment, after: Prompt | PromptSegment, words: DiffCatalog): PromptChanges {
   const config = compareConfig(before.config, after.config, words);
-  const variables = compareNames(variablesOf(before), variablesOf(after));
+  const variables = compareVariables(before, after);
   const name = before.promptName === after.promptName ? null : ({ setting: 'name', before: before.promptName, after: after.promptName } as const);
   const systemMessage = messageDiff(before.systemMessage, after.systemMessage);
   const userMessage = messageDiff(before.userMessage, after.userMessage);
@@ -117,11 +114,11 @@ export function changesSummary(changes: PromptChanges, words: DiffCatalog): stri
   const changed = [
     name ? diff.changed.name : '',
     ...config.values.map((value) => diff.changed[value.setting]),
-    namesChanged(config.schema) ? diff.changed.schema : '',
-    config.inputData ? diff.changed.inputData : '',
+    config.schema.length > 0 ? diff.changed.schema : '',
+    config.inputData.length > 0 ? diff.changed.inputData : '',
     systemMessage ? diff.changed.systemMessage : '',
     userMessage ? diff.changed.userMessage : '',
-    variables.added.length + variables.removed.length > 0 ? diff.changed.variables : '',
+    namesChanged(variables) ? diff.changed.variables : '',
   ].filter(Boolean);
   return fillText(diff.summary, { changes: enumerate(changed, words.list) }, words.locale);
 }

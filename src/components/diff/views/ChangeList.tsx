@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
-import type { DiffCatalog } from '../../catalog/catalog.ts';
-import { fillParts } from '../../catalog/format.ts';
-import { NameList, Parts, ValueDiff } from './DiffText.tsx';
-import { type ConfigChanges, type NamesChange, namesChanged, type ValueChange } from './prompt-changes.ts';
+import type { DiffCatalog } from '../../../catalog/catalog.ts';
+import { fillParts } from '../../../catalog/format.ts';
+import { type ConfigChanges, type NamesChange, namesChanged, type ValueChange } from '../model/prompt-changes.ts';
+import { FieldChanges } from './FieldChanges.tsx';
+import { NameList, Parts, ValueDiff } from './Marks.tsx';
 
 const placeholder = (name: string) => `\${${name}}`;
 
-/** A list change in the catalog's words: "Adds `a` and `b`; removes `c`; changes `d`." */
-function NamesSentence({ change, words, format }: { change: NamesChange; words: DiffCatalog; format?: (name: string) => string }) {
+/** The variables added and removed, in the catalog's words: "Adds `${a}` and `${b}`; removes `${c}`." */
+function VariablesSentence({ change, words }: { change: NamesChange; words: DiffCatalog }) {
   const { names } = words.diff;
-  const clauses = (['added', 'removed', 'changed'] as const)
+  const clauses = (['added', 'removed'] as const)
     .filter((kind) => change[kind].length > 0)
     .map((kind, index) => (
       <span key={kind} data-change={kind}>
-        <Parts parts={fillParts(names[kind][index === 0 ? 'opening' : 'following'], { names: <NameList names={change[kind]} words={words} format={format} /> }, words.locale)} />
+        <Parts parts={fillParts(names[kind][index === 0 ? 'opening' : 'following'], { names: <NameList names={change[kind]} words={words} format={placeholder} /> }, words.locale)} />
       </span>
     ));
   const joined = clauses.flatMap((clause, index) => (index === 0 ? [clause] : [names.separator, clause]));
@@ -31,8 +32,8 @@ function Row({ term, change, children }: { term: string; change: string; childre
 
 /**
  * The settings that changed, one row each: name, model, temperature, input data root (old value removed,
- * new one added), schema fields and variables in words, and whether the input data changed. Nothing
- * when nothing changed.
+ * new one added), the schema's fields and the input data's field by field, and the variables in words.
+ * Nothing when nothing changed.
  */
 export function ChangeList({ name, config, variables, words }: { name?: ValueChange | null; config: ConfigChanges; variables?: NamesChange; words: DiffCatalog }) {
   const { rows: terms } = words.diff;
@@ -43,19 +44,19 @@ export function ChangeList({ name, config, variables, words }: { name?: ValueCha
         <ValueDiff before={value.before} after={value.after} words={words} />
       </Row>
     )),
-    namesChanged(config.schema) ? (
+    config.schema.length > 0 ? (
       <Row key="schema" term={terms.schema} change="changed">
-        <NamesSentence change={config.schema} words={words} />
+        <FieldChanges changes={config.schema} words={words} />
       </Row>
     ) : null,
-    config.inputData ? (
+    config.inputData.length > 0 ? (
       <Row key="input" term={terms.inputData} change="changed">
-        {words.diff.inputDataChanged}
+        <FieldChanges changes={config.inputData} words={words} />
       </Row>
     ) : null,
     variables && namesChanged(variables) ? (
       <Row key="variables" term={terms.variables} change="changed">
-        <NamesSentence change={variables} words={words} format={placeholder} />
+        <VariablesSentence change={variables} words={words} />
       </Row>
     ) : null,
   ].filter(Boolean);
