@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ComposerDiff } from 'prompt-composer-react';
-import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
-import { expect, within } from 'storybook/test';
+import { type Composer, ComposerDiff } from 'prompt-composer-react';
+import { FIXTURE_IDS, HTML_SHOWCASE_SAFE, HTML_SHOWCASE_UNSAFE } from 'prompt-composer-react/mocks';
+import { expect, userEvent, within } from 'storybook/test';
 import { composerVersion } from './support/fixtures.ts';
 
-const { renewalCheck, onboardingFlow } = FIXTURE_IDS.composers;
+const { renewalCheck, onboardingFlow, htmlShowcase } = FIXTURE_IDS.composers;
 
 /**
  * What changed between two versions of a composer, from props alone (server-safe): segments aligned and
- * marked added, removed, changed or unchanged. The versions are the mock backend's fixtures.
+ * marked added, removed, changed or unchanged; static HTML as a line diff of its outline (the markup as text,
+ * one block element per line) with its versions rendered through the sanitizer under "As rendered"; the input
+ * configuration field by field. The versions are the mock backend's fixtures.
  */
 const meta = {
   title: 'Components/ComposerDiff',
@@ -19,28 +21,83 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const changes = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('li[data-change]')].map((item) => item.getAttribute('data-change'));
+const segments = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll<HTMLElement>('.pcr-composer-diff__segment')];
+const changes = (canvasElement: HTMLElement) => segments(canvasElement).map((item) => item.dataset.change);
 
-/** Segments added, removed, changed and kept, and the input configuration added. */
+/** Segments added, removed, changed and kept, and the input configuration added field by field. */
 export const AddedAndRemovedSegments: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.')).toBeVisible();
     await expect(changes(canvasElement)).toEqual(['changed', 'changed', 'removed', 'same', 'same', 'added', 'added']);
-    const removed = within(canvasElement.querySelector('li[data-change="removed"]') as HTMLElement);
+    const removed = within(segments(canvasElement)[2] as HTMLElement);
     await expect(removed.getByText('Removed')).toBeVisible();
-    await expect(canvasElement.querySelector('li[data-change="removed"] del')).toHaveTextContent('removed: Offer a 10% discount when the risk is high.');
-    // Static HTML is compared as text: no markup of the segments reaches the page.
-    await expect(canvasElement.querySelector('.pcr-composer-diff__segments strong, .pcr-composer-diff__segments a')).toBeNull();
+    await expect(removed.getByRole('deletion')).toHaveTextContent('−removed: <p>Offer a <strong>10% discount</strong> when the risk is high.</p>');
+    await expect(canvas.getByText('Input data').nextElementSibling).toHaveTextContent('customer.nameAddedadded: "Analytical Engines Ltd"');
+    // The markup is text in the diff: no element of a segment reaches the page outside the sanitizer's containers.
+    await expect([...canvasElement.querySelectorAll('.pcr-composer-diff__segments :is(strong, a)')].filter((element) => !element.closest('.pcr-static'))).toEqual([]);
   },
 };
 
-/** The onboarding flow's two versions: its prompt segments moved to newer versions, a static segment changed, one added. */
+/** The onboarding flow's two versions: its prompts moved to newer versions, a paragraph became a list, a segment added. */
 export const ChangedSegments: Story = {
   args: { before: composerVersion(onboardingFlow, '1.0.0'), after: composerVersion(onboardingFlow, '1.1.0') },
   play: async ({ canvas, canvasElement }) => {
     await expect(changes(canvasElement)).toEqual(['same', 'changed', 'changed', 'changed', 'added']);
     await expect(canvas.getByText('Prompt Welcome email, from version 1.1.0 to 2.0.0')).toBeVisible();
     await expect(canvas.getByText('Input data root').nextElementSibling).toHaveTextContent('removed: none → added: customer');
+    const day3 = within(segments(canvasElement)[2] as HTMLElement);
+    await expect(day3.getByRole('deletion')).toHaveTextContent('<p>Sent when the customer has not created a board yet.</p>');
+    await expect(day3.getAllByRole('insertion').map((line) => line.textContent)).toEqual([
+      '+added: <ul>',
+      '+added:   <li>Only when no board exists yet</li>',
+      '+added:   <li>Skipped for teams that booked a demo</li>',
+      '+added: </ul>',
+    ]);
+  },
+};
+
+/** The same changes in one column, each changed line above the line that took its place. */
+export const Unified: Story = {
+  args: { ...ChangedSegments.args, layout: 'unified' },
+  play: async ({ canvasElement }) => {
+    const deletion = canvasElement.querySelector('[data-message="user"] del') as HTMLElement;
+    const insertion = canvasElement.querySelector('[data-message="user"] ins') as HTMLElement;
+    await expect(deletion.getBoundingClientRect().bottom).toBeLessThanOrEqual(insertion.getBoundingClientRect().top + 1);
+  },
+};
+
+const showcase = composerVersion(htmlShowcase, '1.0.0');
+const [safe, unsafe, prompt] = showcase.segments;
+const revisedShowcase: Composer = {
+  ...showcase,
+  version: '1.1.0',
+  segments: [
+    {
+      type: 'static',
+      content: HTML_SHOWCASE_SAFE.replace('<li>Share a board</li>', '<li>Share a board</li><li>Archive a board</li>')
+        .replace('https://prompt-composer.test/docs"', 'https://prompt-composer.test/docs/static-segments"')
+        .replace('<tr><td>Pro</td><td>50,000</td></tr>', '<tr><td>Pro</td><td>50,000</td></tr><tr><td>Team</td><td>200,000</td></tr>'),
+    },
+    { type: 'static', content: `<h3>Markup that must be removed</h3>\n${HTML_SHOWCASE_UNSAFE.replace('Click me', 'Tap me')}` },
+    ...(prompt ? [prompt] : []),
+  ],
+};
+
+/**
+ * Static HTML whose structure and markup changed (a list item, a table row, a link's target), beside markup
+ * a sanitizer must remove. The diff shows every tag as text; "As rendered" shows each version through the
+ * sanitizer: no script, handler, frame, form or style of either version reaches the page.
+ */
+export const StructureAndMarkup: Story = {
+  args: { before: { ...showcase, segments: [safe, unsafe, prompt].filter((segment) => segment !== undefined) }, after: revisedShowcase },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(changes(canvasElement)).toEqual(['changed', 'changed', 'same']);
+    await expect(canvas.getAllByRole('insertion').filter((line) => line.textContent?.includes('<td>Team</td>'))).toHaveLength(1);
+    await expect(canvas.getAllByRole('insertion').some((line) => line.querySelector('mark')?.textContent === '/static-segments')).toBe(true);
+    for (const summary of canvas.getAllByText('As rendered')) await userEvent.click(summary);
+    await expect(await canvas.findAllByRole('table')).toHaveLength(2);
+    await expect(canvasElement.querySelectorAll('script, iframe, form, style, [onclick], [onerror], [href^="javascript:"]')).toHaveLength(0);
+    await expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
   },
 };
 

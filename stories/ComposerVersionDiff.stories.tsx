@@ -25,8 +25,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByText('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
-    await expect(canvasElement.querySelectorAll('li[data-change="added"]')).toHaveLength(2);
-    await expect(canvasElement.querySelectorAll('li[data-change="removed"]')).toHaveLength(1);
+    await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="added"]')).toHaveLength(2);
+    await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="removed"]')).toHaveLength(1);
   },
 };
 
@@ -40,7 +40,7 @@ export const Reversed: Story = {
     await userEvent.selectOptions(from, '2.0.0');
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'To version' }), '1.0.0');
     await expect(await canvas.findByText('Segments: 1 segment added, 2 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
-    await expect(canvasElement.querySelectorAll('li[data-change="removed"]')).toHaveLength(2);
+    await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="removed"]')).toHaveLength(2);
   },
 };
 
@@ -52,11 +52,12 @@ export const ChangedPromptSegments: Story = {
   },
 };
 
-/** A composer with one published version: nothing to compare yet. */
+/** A composer with one published version: nothing to compare yet, and no pickers that would hold it twice. */
 export const OneVersion: Story = {
   args: { composerId: htmlShowcase },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(/Only one published version \(1\.0\.0\)/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryAllByRole('combobox')).toEqual([]);
   },
 };
 

@@ -58,11 +58,12 @@ export const GivenVersions: Story = {
   },
 };
 
-/** A prompt with one published version: nothing to compare yet. */
+/** A prompt with one published version: nothing to compare yet, and no pickers that would hold it twice. */
 export const OneVersion: Story = {
   args: { promptId: meetingSummary },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(/Only one published version \(1\.0\.0\)/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.queryAllByRole('combobox')).toEqual([]);
   },
 };
 
@@ -80,10 +81,13 @@ export const Rollback: Story = {
       }),
     },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByText('Changes: user message.', {}, { timeout: 5000 })).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'From version' })).toHaveValue('2.0.0');
     await expect(canvas.getByRole('combobox', { name: 'To version' })).toHaveValue('1.0.0');
+    // The old line and the new one, each with its changed character marked: never "21.0.0".
+    await expect(canvasElement.querySelector('[data-message="user"] del mark')).toHaveTextContent('2');
+    await expect(canvasElement.querySelector('[data-message="user"] ins mark')).toHaveTextContent('1');
   },
 };
 

@@ -66,8 +66,10 @@ export function libraryText(root: Element): string[] {
     const walker = document.createTreeWalker(library, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      // A value in an <ins> or <del> is content; the hidden label beside it is the library's.
-      if (!parent || parent.closest(CONTENT) || (/^(INS|DEL)$/.test(parent.tagName) && !parent.classList.contains('pcr-diff__label'))) continue;
+      // A value in an <ins> or <del> is content; the hidden label beside it and a diff line's gutter sign are
+      // the library's, even inside a diff of content.
+      const libraryWords = parent?.closest('.pcr-diff__label, .pcr-line__sign');
+      if (!parent || (!libraryWords && (parent.closest(CONTENT) || /^(INS|DEL)$/.test(parent.tagName)))) continue;
       if (node.textContent?.trim()) texts.push(node.textContent);
     }
     for (const element of [library, ...library.querySelectorAll('[aria-label], [title]')]) {

@@ -36,6 +36,19 @@ export function mirroringProblems(root: Element): string[] {
     if (removed && added) expectThat(box(removed).left > box(added).right - 1, 'a changed value: the old one is not on the right of the new one');
     if (arrow) expectThat(getComputedStyle(arrow).transform === 'matrix(-1, 0, 0, 1, 0, 0)', 'a changed value: its arrow does not point left');
   }
+  for (const line of root.querySelectorAll('.pcr-line:not([data-empty])')) {
+    const sign = line.querySelector('.pcr-line__sign');
+    const text = line.querySelector('.pcr-line__text');
+    if (sign && text && line.checkVisibility()) expectThat(box(sign).left >= box(text).right - 1, 'a diff line: its gutter is not on the right');
+  }
+  for (const row of root.querySelectorAll('.pcr-lines__row')) {
+    const before = row.querySelector('.pcr-line[data-side="before"]');
+    const after = row.querySelector('.pcr-line[data-side="after"]');
+    // Side by side (the split layout where there is room): the older version on the right.
+    if (before?.checkVisibility() && after?.checkVisibility() && Math.abs(box(before).top - box(after).top) < 1) {
+      expectThat(box(before).left >= box(after).right - 1, 'a split diff: the older side is not on the right');
+    }
+  }
   for (const segment of root.querySelectorAll('.pcr-composer-diff__segment')) {
     expectThat(width(segment, 'Right') > width(segment, 'Left'), "a composer diff's segment: its coloured edge is not on the right");
   }

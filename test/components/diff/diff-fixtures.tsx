@@ -49,3 +49,53 @@ export async function expectAccessibleAndFitting(): Promise<void> {
   expect(await axeViolations(document.body)).toEqual([]);
   expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(document.documentElement.clientWidth);
 }
+
+/** The text of `element` a reader sees: the hidden "added:" and "removed:" labels left out. */
+export function shownText(element: Element): string {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('.pcr-diff__label, .pcr-line__sign')) text += node.textContent;
+  }
+  return text;
+}
+
+/** One version's text rebuilt from a line diff (`[data-message]`): its side of every row, one line each. */
+export function sideText(lines: Element, side: 'before' | 'after'): string {
+  return [...lines.querySelectorAll(`.pcr-lines__row > .pcr-line[data-side="${side}"]:not([data-empty])`)].map(shownText).join('\n');
+}
+
+/** Where the text of `element` is on the page: a box per line of each text node, the hidden labels left out. */
+function textBoxes(element: Element): DOMRect[] {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const boxes: DOMRect[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim() || node.parentElement?.closest('.pcr-diff__label')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0));
+  }
+  return boxes;
+}
+
+/**
+ * Where removed text and added text share a line of the page and stand closer than `minimum` px (a word
+ * space at 14 px is about 4): "~~Sent~~Only". Each as `removed | added: gap px`.
+ */
+export function touchingChanges(root: Element, minimum = 4): string[] {
+  const removed = [...root.querySelectorAll('del')].map((element) => ({ element, boxes: textBoxes(element) }));
+  const added = [...root.querySelectorAll('ins')].map((element) => ({ element, boxes: textBoxes(element) }));
+  const found: string[] = [];
+  for (const deletion of removed) {
+    for (const insertion of added) {
+      for (const a of deletion.boxes) {
+        for (const b of insertion.boxes) {
+          const sameLine = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.height, b.height) / 2;
+          const gap = Math.max(b.left - a.right, a.left - b.right);
+          if (sameLine && gap < minimum) found.push(`${shownText(deletion.element)} | ${shownText(insertion.element)}: ${gap.toFixed(1)} px`);
+        }
+      }
+    }
+  }
+  return [...new Set(found)];
+}

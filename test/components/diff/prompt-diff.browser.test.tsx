@@ -1,11 +1,11 @@
-/** PromptDiff with the shipped stylesheet: what changed, in words and in ins/del a screen reader announces. */
+/** PromptDiff with the shipped stylesheet: what changed, in words, and line diffs a screen reader reads out. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { type Prompt, PromptDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../../src/styles.css';
-import { expectAccessibleAndFitting, LOOKS, promptAt, resetViewport, Themed } from './diff-fixtures.tsx';
+import { expectAccessibleAndFitting, LOOKS, promptAt, resetViewport, shownText, sideText, Themed, touchingChanges } from './diff-fixtures.tsx';
 
 const { accountReview, releaseNotes } = FIXTURE_IDS.prompts;
 
@@ -16,18 +16,17 @@ afterEach(async () => {
 
 const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
 const message = (kind: 'system' | 'user') => document.querySelector<HTMLElement>(`[data-message="${kind}"]`);
-
-/** A word diff read back as one version: kept text plus the removed (`before`) or added (`after`) runs, labels left out. */
-function versionText(diff: Element, side: 'before' | 'after'): string {
-  const skip = side === 'before' ? 'INS' : 'DEL';
-  return [...diff.childNodes]
-    .filter((node) => node.nodeName !== skip)
-    .map((node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : (node as Element).lastChild?.textContent))
-    .join('');
-}
+/** Each field of a field-by-field row as "path badge values", the hidden labels read out. */
+const fields = (term: string) => [...row(term).querySelectorAll('.pcr-fields__field')].map((field) => field.textContent);
+/** The rows of a line diff as `change: sign text`, as a reader sees them (the older side, else the newer). */
+const lines = (diff: Element) =>
+  [...diff.querySelectorAll('.pcr-lines__row')].map((line) => {
+    const shown = line.querySelector('.pcr-line:not([data-empty])') as Element;
+    return `${line.getAttribute('data-change')}: ${shown.querySelector('.pcr-line__sign')?.textContent ?? ''} ${shownText(shown)}`;
+  });
 
 describe('PromptDiff', () => {
-  describe('given a version that changes settings, schema, messages and variables', () => {
+  describe('given a version that changes settings, schema, input data, messages and variables', () => {
     it('names every change in words, with the old value deleted and the new one inserted', () => {
       render(<PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />);
       const region = screen.getByRole('region', { name: 'Account review' });
@@ -40,40 +39,68 @@ describe('PromptDiff', () => {
       expect(within(row('Model')).getByRole('insertion').textContent).toBe('added: claude-sonnet-4-5');
       expect(row('Temperature').textContent).toBe('removed: 0.5 → added: 0.2');
       expect(row('Input data root').textContent).toBe('removed: account → added: customer');
-      expect(row('Schema fields').textContent).toBe('Adds nextStep; removes score; changes risk.');
-      expect(row('Input data').textContent).toBe('Changed');
       expect(row('Variables').textContent).toBe(
         'Adds ${customer.name}, ${plan}, ${customer.lastLogin} and ${customer.openTickets}; removes ${account.name}, ${tier} and ${account.lastLogin}.',
       );
     });
 
-    it('shows each message as a word diff whose kept, removed and added text rebuild both versions', () => {
+    it('shows the schema and the input data field by field, saying what changed in each', () => {
+      render(<PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />);
+      expect(fields('Schema fields')).toEqual([
+        'risk.enumChangedremoved: ["low","high"] → added: ["low","medium","high"]',
+        'nextStepAddedadded: {"type":"string","maxLength":200,"required":true}',
+        'scoreRemovedremoved: {"type":"number","minimum":0,"maximum":100,"required":false}',
+      ]);
+      expect(fields('Input data')).toEqual([
+        'customer.nameAddedadded: "Analytical Engines Ltd"',
+        'customer.lastLoginAddedadded: "2026-10-02"',
+        'customer.openTicketsAddedadded: 2',
+        'planAddedadded: "Pro"',
+        'account.nameRemovedremoved: "Analytical Engines Ltd"',
+        'account.lastLoginRemovedremoved: "2026-10-02"',
+        'tierRemovedremoved: "Pro"',
+      ]);
+      // Each field's path is code, and its badge says in words how it changed.
+      const field = row('Schema fields').querySelector('[data-change="added"]')!;
+      expect(field.querySelector('code')?.textContent).toBe('nextStep');
+      expect(field.querySelector('.pcr-diff__badge')?.textContent).toBe('Added');
+    });
+
+    it('shows each message as a line diff: the older line removed, its replacement added, the changed words marked', () => {
       const before = promptAt(accountReview, '1.0.0');
       const after = promptAt(accountReview, '2.0.0');
       render(<PromptDiff before={before} after={after} />);
       const user = message('user')!;
-      // Kept runs carry the newer version's spacing (jsdiff's diffWords): the older one matches up to whitespace.
-      const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
-      expect(withoutSpaces(versionText(user, 'before'))).toEqual(withoutSpaces(before.userMessage));
-      expect(versionText(user, 'after')).toBe(after.userMessage);
-      expect(withoutSpaces(versionText(message('system')!, 'before'))).toEqual(withoutSpaces(before.systemMessage));
-      expect(versionText(message('system')!, 'after')).toBe(after.systemMessage);
-      expect(within(user).getAllByRole('insertion').map((element) => element.textContent)).toContain('added: plan');
-      expect(within(user).getAllByRole('deletion').map((element) => element.textContent)).toContain('removed: tier');
-      expect(within(message('system')!).getAllByRole('insertion')[0]?.textContent).toBe('added: in the next 90 days');
+      expect(sideText(user, 'before')).toBe(before.userMessage);
+      expect(sideText(user, 'after')).toBe(after.userMessage);
+      expect(sideText(message('system')!, 'before')).toBe(before.systemMessage);
+      expect(sideText(message('system')!, 'after')).toBe(after.systemMessage);
+      // One line replaced by another: a deletion with its gutter sign and label, then an insertion.
+      expect(within(user).getByRole('deletion').textContent).toMatch(/^−removed: Review the account of/);
+      expect(within(user).getByRole('insertion').textContent).toMatch(/^\+added: Review the account of/);
+      const marked = (element: Element) => [...element.querySelectorAll('mark')].map((mark) => mark.textContent);
+      expect(marked(within(user).getByRole('deletion'))).toEqual(['account', 'tier', 'tier', 'account']);
+      expect(marked(within(user).getByRole('insertion'))).toEqual(['customer', 'plan', 'plan', 'customer', ' Open support tickets: ${customer.openTickets}.']);
+      expect(marked(within(message('system')!).getByRole('insertion'))[0]).toBe(' in the next 90 days');
     });
 
-    it('marks changes by more than colour: underlined or struck through, with labels hidden from sight only', () => {
+    it('marks changes by more than colour: a sign in the gutter, struck or underlined words, labels hidden from sight only', () => {
       render(<PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />);
-      const inserted = screen.getAllByRole('insertion')[0]!;
-      const deleted = screen.getAllByRole('deletion')[0]!;
-      expect(getComputedStyle(inserted).textDecorationLine).toBe('underline');
-      expect(getComputedStyle(deleted).textDecorationLine).toBe('line-through');
+      const deleted = message('user')!.querySelector('del')!;
+      const inserted = message('user')!.querySelector('ins')!;
+      expect(deleted.querySelector('.pcr-line__sign')?.textContent).toBe('−');
+      expect(inserted.querySelector('.pcr-line__sign')?.textContent).toBe('+');
+      expect(deleted.querySelector('.pcr-line__sign')!.getBoundingClientRect().width).toBeGreaterThan(4);
+      expect(getComputedStyle(deleted.querySelector('mark')!).textDecorationLine).toBe('line-through');
+      expect(getComputedStyle(inserted.querySelector('mark')!).textDecorationLine).toBe('underline');
+      // A changed setting: struck through and underlined.
+      expect(getComputedStyle(within(row('Model')).getByRole('deletion')).textDecorationLine).toBe('line-through');
+      expect(getComputedStyle(within(row('Model')).getByRole('insertion')).textDecorationLine).toBe('underline');
       const label = inserted.querySelector('.pcr-diff__label')!;
+      expect(label.textContent).toBe('added: ');
       expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1);
       // Clipped out of sight, yet in the accessibility tree (not display: none, not visibility: hidden).
       expect(getComputedStyle(label).display).not.toBe('none');
-      expect(getComputedStyle(label).visibility).toBe('visible');
       expect(label.checkVisibility()).toBe(true);
     });
 
@@ -82,10 +109,62 @@ describe('PromptDiff', () => {
       render(
         <Themed theme={theme}>
           <PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />
-          <PromptDiff before={promptAt(releaseNotes, '1.0.0')} after={promptAt(releaseNotes, '1.1.0')} />
+          <PromptDiff before={promptAt(releaseNotes, '1.0.0')} after={promptAt(releaseNotes, '1.1.0')} layout="unified" />
         </Themed>,
       );
       await expectAccessibleAndFitting();
+    });
+  });
+
+  describe('given a message whose one word changed (a rollback from 2.0.0 to 1.0.0)', () => {
+    const base = promptAt(accountReview, '2.1.0');
+    const before: Prompt = { ...base, userMessage: 'Summarize version 2.0.0 for ${team}.\nKeep it short.' };
+    const after: Prompt = { ...base, version: '2.2.0', userMessage: 'Summarize version 1.0.0 for ${team}.\nKeep it short.' };
+
+    it.each(['split', 'unified'] as const)('never runs the deletion and the insertion together (%s, 1280 and 360 px, left to right and right to left)', async (layout) => {
+      for (const dir of ['ltr', 'rtl'] as const) {
+        for (const width of [1280, 360]) {
+          await page.viewport(width, 800);
+          const view = render(
+            <div dir={dir}>
+              <PromptDiff before={before} after={after} layout={layout} />
+            </div>,
+          );
+          // "21.0.0" is impossible: the removed 2 and the added 1 are on lines of their own, or columns apart.
+          expect(touchingChanges(document.body)).toEqual([]);
+          expect(document.querySelector('del mark')?.textContent).toBe('2');
+          expect(document.querySelector('ins mark')?.textContent).toBe('1');
+          view.unmount();
+        }
+      }
+    });
+
+    it('puts the older line beside the newer one in the split layout where there is room, one above the other on a phone', async () => {
+      render(<PromptDiff before={before} after={after} />);
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      await page.viewport(1280, 800);
+      expect(box('[data-message="user"] del').right).toBeLessThanOrEqual(box('[data-message="user"] ins').left + 1);
+      expect(Math.abs(box('[data-message="user"] del').top - box('[data-message="user"] ins').top)).toBeLessThan(1);
+      // The kept line shows on both sides, read once: its copy on the newer side is hidden from screen readers.
+      expect(document.querySelectorAll('[data-message="user"] [data-change="same"] > .pcr-line[aria-hidden="true"]')).toHaveLength(1);
+      await page.viewport(360, 800);
+      expect(box('[data-message="user"] del').bottom).toBeLessThanOrEqual(box('[data-message="user"] ins').top + 1);
+      expect(lines(message('user')!)).toEqual(['changed: − Summarize version 2.0.0 for ${team}.', 'same:  Keep it short.']);
+    });
+
+    it('lays the lines out one above the other with layout="unified", even where there is room; right to left the gutter is on the right', async () => {
+      await page.viewport(1280, 800);
+      render(
+        <div dir="rtl">
+          <PromptDiff before={before} after={after} layout="unified" />
+        </div>,
+      );
+      const deletion = document.querySelector('[data-message="user"] del')!;
+      const insertion = document.querySelector('[data-message="user"] ins')!;
+      expect(deletion.getBoundingClientRect().bottom).toBeLessThanOrEqual(insertion.getBoundingClientRect().top + 1);
+      expect(deletion.querySelector('.pcr-line__sign')!.getBoundingClientRect().left).toBeGreaterThan(deletion.querySelector('.pcr-line__text')!.getBoundingClientRect().right - 1);
+      // One column: the kept line's copy for the newer side is not shown.
+      expect([...document.querySelectorAll('[data-message="user"] .pcr-line')].filter((line) => line.checkVisibility())).toHaveLength(3);
     });
   });
 
@@ -118,7 +197,7 @@ describe('PromptDiff', () => {
       render(<PromptDiff before={before} after={after} />);
       const user = message('user')!;
       expect(user.querySelectorAll('b, img, script')).toHaveLength(0);
-      expect(versionText(user, 'after')).toBe(after.userMessage);
+      expect(sideText(user, 'after')).toBe(after.userMessage);
       expect((window as { __diffXss?: number }).__diffXss).toBeUndefined();
     });
   });

@@ -4,13 +4,16 @@
 // function that build lacks replaced by one that throws, and the diff components are imported from
 // their modules, as an RSC bundler's server graph reaches them (it never evaluates the barrel's "use
 // client" modules on the server, which this mock would rightly refuse: the provider calls createContext).
+// ComposerDiff renders StaticSegment (a "use client" module) for a static segment's rendered versions: an
+// RSC bundler turns that import into a client reference, rendered by the client (and its server
+// rendering) with its props, never run in the Server Component graph. So does the mock below.
 import { createMockDb, FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { germanCatalog } from '../../../src/catalog/german.ts';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { ComposerDiff } from '../../../src/components/diff/ComposerDiff.tsx';
 import { PromptDiff } from '../../../src/components/diff/PromptDiff.tsx';
-import { StaticSegment } from '../../../src/components/composer/StaticSegment.tsx';
+import { useVersionSelection } from '../../../src/components/diff/useVersionSelection.ts';
 
 vi.mock('react', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
@@ -26,12 +29,21 @@ vi.mock('react', async (importOriginal) => {
   return { ...onlyServer(actual), default: onlyServer(actual.default as Record<string, unknown>) };
 });
 
+vi.mock('../../../src/components/composer/StaticSegment.tsx', async () => {
+  const { createElement } = await import('react');
+  return { StaticSegment: ({ html }: { html: string }) => createElement('template', { 'data-client-reference': 'StaticSegment', 'data-html': html }) };
+});
+
 const db = createMockDb();
 
 describe('the presentational diffs with React’s server-component API only', () => {
   it('refuses a client-only hook (the check bites)', () => {
-    // StaticSegment is a client component that reaches no context: importing it is fine, rendering it is not.
-    expect(() => renderToString(<StaticSegment html="x" />)).toThrow('useSyncExternalStore is not available in a React Server Component');
+    // The version diffs' selection is client state: importing it is fine, calling it is not.
+    function Pickers() {
+      useVersionSelection('welcome-email', undefined, undefined, ['1.0.0'], '1.0.0');
+      return null;
+    }
+    expect(() => renderToString(<Pickers />)).toThrow('useState is not available in a React Server Component');
   });
 
   it('renders PromptDiff', () => {
@@ -45,7 +57,10 @@ describe('the presentational diffs with React’s server-component API only', ()
     const before = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '1.0.0');
     const after = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '2.0.0');
     if (before.status !== 'found' || after.status !== 'found') throw new Error('fixture missing');
-    expect(renderToString(<ComposerDiff before={before.value} after={after.value} />)).toContain('Prompt Account review, from version 1.0.0 to 2.1.0');
+    const html = renderToString(<ComposerDiff before={before.value} after={after.value} />);
+    expect(html).toContain('Prompt Account review, from version 1.0.0 to 2.1.0');
+    // A static segment's versions go to the client component that sanitizes them, as props.
+    expect(html).toContain('<template data-client-reference="StaticSegment" data-html="&lt;p&gt;Offer a &lt;strong&gt;10% discount&lt;/strong&gt; when the risk is high.&lt;/p&gt;">');
   });
 
   it('renders them in the language of the catalog they are given (a Server Component reads no provider)', () => {

@@ -36,25 +36,31 @@ describe('the presentational diffs on a server', () => {
     expect(html).not.toMatch(/<strong|<a /);
   });
 
-  it('shows a message rewritten in more than 1,000 words as one removal and one addition', () => {
+  it('shows a line rewritten in more than 1,000 words as the old line removed and the new one added, no words marked', () => {
     const words = (prefix: string) => Array.from({ length: 600 }, (_, index) => `${prefix}${index}`).join(' ');
     const before = { ...prompt('2.1.0'), userMessage: words('old') };
     const html = renderToString(<PromptDiff before={before} after={{ ...before, userMessage: words('new') }} />);
     const message = html.slice(html.indexOf('data-message="user"'));
     expect(message.match(/<del /g)).toHaveLength(1);
     expect(message.match(/<ins /g)).toHaveLength(1);
+    expect(message).not.toContain('<mark');
   });
 
-  it('reads static HTML as its text: comments and hidden elements left out, an unclosed one hiding the rest', () => {
+  it('shows static HTML as its outline, escaped text in the server HTML, and titles it by the text a reader sees', () => {
     const flow = composer('2.0.0');
     const html = renderToString(
       <ComposerDiff
         before={{ ...flow, segments: [{ type: 'static', content: '<p>Hello</p>' }] }}
-        after={{ ...flow, segments: [{ type: 'static', content: '<p>Hello <!-- note --><b>team</b></p><style>p { color: red }</style><p>Bye</p><script>never shown' }] }}
+        after={{ ...flow, segments: [{ type: 'static', content: '<style>p { color: red }</style><!-- note --><p>Hello <b>team</b></p><p>Bye</p><script>never shown' }] }}
       />,
     );
-    expect(html).toContain('<span class="pcr-diff__label">added: </span>team');
-    expect(html).toContain('Bye');
-    expect(html).not.toMatch(/note|color: red|never shown/);
+    expect(html).toContain('&lt;style&gt;p { color: red }&lt;/style&gt;');
+    expect(html).toContain('&lt;p&gt;Hello &lt;b&gt;team&lt;/b&gt;&lt;/p&gt;');
+    expect(html).toContain('&lt;script&gt;never shown');
+    expect(html).not.toMatch(/<b>|<style|<script/);
+    // The title reads the text: the style, the comment and the unclosed script are not text.
+    expect(html).toContain('Static content: Hello team');
+    // Rendered versions wait for a sanitizer: without a server DOM (installServerSanitizer), their containers stay empty.
+    expect(html.match(/<div class="pcr-static" data-segment="static" data-state="pending"><\/div>/g)).toHaveLength(2);
   });
 });

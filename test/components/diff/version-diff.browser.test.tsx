@@ -160,10 +160,12 @@ describe('PromptVersionDiff', () => {
   });
 
   describe('given a prompt with one published version', () => {
-    it('says there is nothing to compare yet', async () => {
+    it('says there is nothing to compare yet, and offers no pickers', async () => {
       renderConnected(<PromptVersionDiff promptId={meetingSummary} />, mockApi().client());
       expect(await screen.findByText('Only one published version (1.0.0): there is nothing to compare it with yet.')).toBeTruthy();
       expect(screen.getByRole('region', { name: 'Compare versions' }).dataset.state).toBe('success');
+      // No two pickers that hold the same single version: there is nothing to pick.
+      expect(screen.queryAllByRole('combobox')).toEqual([]);
       await expectAccessibleAndFitting();
     });
   });

@@ -99,9 +99,10 @@ export function parseHtml(html: string): HtmlElement {
   };
   let position = 0;
   while (position < html.length) {
-    const next = html.indexOf('<', position);
-    if (next < 0) break;
+    const found = html.indexOf('<', position);
+    const next = found < 0 ? html.length : found;
     if (next > position) top().children.push(html.slice(position, next));
+    if (found < 0) break;
     const tag = TAG_NAME.exec(html.slice(next, next + 64));
     if (html.startsWith('<!--', next)) {
       const end = html.indexOf('-->', next + 4);
