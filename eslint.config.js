@@ -44,6 +44,11 @@ const LAYERS = {
     packages: [...MSW, 'jsdom'],
     folders: ['mocks', 'server', 'cli'],
   },
+  'src/components/diff/model/**': {
+    message: "diff/model/ is the diffs' model (line diff, fields, HTML read as text, alignment): no React, sanitizer or query, and nothing of the views or the other components.",
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['sanitize', 'query', 'mocks', 'server', 'cli', 'views', 'composer', 'preview', 'usage', 'errors', 'shared'],
+  },
   'src/mocks/**': {
     message: 'mocks/ imports only types and validation from api/.',
     packages: [...REACT, 'dompurify', 'jsdom'],

@@ -43,6 +43,7 @@ const CLIENT = [
   'components/diff/VersionDiffFrame.js',
   'components/diff/useVersionSelection.js',
   'components/diff/VersionPicker.js',
+  'components/diff/views/RenderedVersions.js',
   'components/shared/useCatalog.js',
 ];
 

@@ -32,6 +32,10 @@ const refused: ReadonlyArray<[string, string, string]> = [
   ['catalog/ imports nothing of api/', 'src/catalog/example.ts', "import type { Prompt as imported } from '../api/types.ts';"],
   ['api/ imports nothing of catalog/', 'src/api/example.ts', "import { englishCatalog as imported } from '../catalog/english.ts';"],
   ['query/ bundles no word of the catalog', 'src/query/example.ts', "import { englishCatalog as imported } from '../catalog/english.ts';"],
+  ["the diffs' model imports no React", 'src/components/diff/model/example.ts', "import { useMemo as imported } from 'react';"],
+  ["the diffs' model imports nothing of their views", 'src/components/diff/model/example.ts', "import { LineDiff as imported } from '../views/LineDiff.tsx';"],
+  ["the diffs' model imports no sanitizer", 'src/components/diff/model/example.ts', "import { sanitizeHtml as imported } from '../../../sanitize/sanitizer.ts';"],
+  ["the diffs' model imports no mocks (the components' rule holds there too)", 'src/components/diff/model/example.ts', "import { createMockDb as imported } from '../../../mocks/db.ts';"],
 ];
 
 const allowed: ReadonlyArray<[string, string, string]> = [
@@ -43,6 +47,9 @@ const allowed: ReadonlyArray<[string, string, string]> = [
   ['mocks/ import their own server module', 'src/mocks/example.ts', "import { startMockServer as imported } from './server.ts';"],
   ["query/ reads the catalog's types", 'src/query/example.ts', "import type { CatalogOverride as imported } from '../catalog/catalog.ts';"],
   ['components/ import the catalog', 'src/components/usage/example.ts', "import { englishCatalog as imported } from '../../catalog/english.ts';"],
+  ["the diffs' model uses jsdiff", 'src/components/diff/model/example.ts', "import { diffArrays as imported } from 'diff';"],
+  ["the diffs' model reads the catalog and the templates", 'src/components/diff/model/example.ts', "import { extractVariables as imported } from '../../../template/parse.ts';"],
+  ["the diffs' views use their model", 'src/components/diff/views/example.ts', "import { lineDiff as imported } from '../model/line-diff.ts';"],
 ];
 
 describe('layer rules (eslint.config.js)', () => {

@@ -4,9 +4,10 @@
 // function that build lacks replaced by one that throws, and the diff components are imported from
 // their modules, as an RSC bundler's server graph reaches them (it never evaluates the barrel's "use
 // client" modules on the server, which this mock would rightly refuse: the provider calls createContext).
-// ComposerDiff renders StaticSegment (a "use client" module) for a static segment's rendered versions: an
-// RSC bundler turns that import into a client reference, rendered by the client (and its server
-// rendering) with its props, never run in the Server Component graph. So does the mock below.
+// ComposerDiff renders RenderedVersions (a "use client" module: the "As rendered" disclosure, which loads
+// StaticSegment) for a static segment: an RSC bundler turns that import into a client reference, rendered
+// by the client (and its server rendering) with its props, never run in the Server Component graph. So
+// does the mock below.
 import { createMockDb, FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { germanCatalog } from '../../../src/catalog/german.ts';
 import { renderToString } from 'react-dom/server';
@@ -29,9 +30,12 @@ vi.mock('react', async (importOriginal) => {
   return { ...onlyServer(actual), default: onlyServer(actual.default as Record<string, unknown>) };
 });
 
-vi.mock('../../../src/components/composer/StaticSegment.tsx', async () => {
+vi.mock('../../../src/components/diff/views/RenderedVersions.tsx', async () => {
   const { createElement } = await import('react');
-  return { StaticSegment: ({ html }: { html: string }) => createElement('template', { 'data-client-reference': 'StaticSegment', 'data-html': html }) };
+  return {
+    RenderedVersions: ({ before, after }: { before?: string; after?: string }) =>
+      createElement('template', { 'data-client-reference': 'RenderedVersions', 'data-before': before, 'data-after': after }),
+  };
 });
 
 const db = createMockDb();
@@ -59,8 +63,8 @@ describe('the presentational diffs with React’s server-component API only', ()
     if (before.status !== 'found' || after.status !== 'found') throw new Error('fixture missing');
     const html = renderToString(<ComposerDiff before={before.value} after={after.value} />);
     expect(html).toContain('Prompt Account review, from version 1.0.0 to 2.1.0');
-    // A static segment's versions go to the client component that sanitizes them, as props.
-    expect(html).toContain('<template data-client-reference="StaticSegment" data-html="&lt;p&gt;Offer a &lt;strong&gt;10% discount&lt;/strong&gt; when the risk is high.&lt;/p&gt;">');
+    // A static segment's versions go to the client component that renders them through the sanitizer, as props.
+    expect(html).toContain('<template data-client-reference="RenderedVersions" data-before="&lt;p&gt;Offer a &lt;strong&gt;10% discount&lt;/strong&gt; when the risk is high.&lt;/p&gt;">');
   });
 
   it('renders them in the language of the catalog they are given (a Server Component reads no provider)', () => {
