@@ -1,14 +1,9 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { DiffCatalog } from '../../../catalog/catalog.ts';
 import { fillText } from '../../../catalog/format.ts';
-
-/**
- * `StaticSegment`, loaded when a reader first opens "As rendered": an app's bundler puts it (with the
- * sanitizer and DOMPurify) in a chunk of its own, so a page of diffs loads none of it until then.
- */
-const StaticSegment = lazy(() => import('../../composer/StaticSegment.tsx').then((module) => ({ default: module.StaticSegment })));
+import { StaticSegment } from '../../composer/StaticSegment.tsx';
 
 /** The versions compared, for the captions. */
 export interface ComparedVersions {
@@ -29,7 +24,8 @@ interface RenderedVersionsProps {
  * A static segment's versions as a reader sees them, under its markup's diff: closed until opened (the diff
  * is text first), each version captioned and rendered by `StaticSegment`, so through the library's
  * sanitizer (strict policy) and nothing else: no version's HTML is ever rendered unsanitized. Nothing is
- * rendered, loaded or sanitized before the first opening.
+ * rendered or sanitized before the first opening: a diff of many segments costs no sanitizing until a
+ * reader asks for one.
  */
 export function RenderedVersions({ before, after, versions, words }: RenderedVersionsProps) {
   const [opened, setOpened] = useState(false);
@@ -46,9 +42,7 @@ export function RenderedVersions({ before, after, versions, words }: RenderedVer
             html === undefined ? null : (
               <figure key={side} className="pcr-rendered__version" data-side={side}>
                 <figcaption className="pcr-rendered__caption">{fillText(words.diff.version, { version }, words.locale)}</figcaption>
-                <Suspense fallback={null}>
-                  <StaticSegment html={html} />
-                </Suspense>
+                <StaticSegment html={html} />
               </figure>
             ),
           )}
