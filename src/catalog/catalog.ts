@@ -217,6 +217,8 @@ export interface DiffWords {
   readonly removedSign: string;
   /** Said, out of sight, for an empty line that was added or removed. */
   readonly blankLine: string;
+  /** The summary of a fold of lines both versions share, which opens it. */
+  readonly unchangedLines: PluralMessage<'count'>;
   /** The accessible name of a composer diff's list of segments. */
   readonly segments: string;
   /** A composer diff's summary: the counts of segments added, removed, changed and unchanged. */

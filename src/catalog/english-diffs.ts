@@ -48,6 +48,7 @@ export const englishDiffWords: DiffCatalog = {
     addedSign: '+',
     removedSign: '−',
     blankLine: 'blank line',
+    unchangedLines: { one: '{count} unchanged line', other: '{count} unchanged lines' },
     segments: 'Segments',
     segmentsSummary: 'Segments: {counts}.',
     noSegments: 'Segments: No segments.',

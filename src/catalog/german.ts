@@ -147,6 +147,7 @@ export const germanCatalog: Catalog = {
     addedSign: '+',
     removedSign: '−',
     blankLine: 'leere Zeile',
+    unchangedLines: { one: '{count} unveränderte Zeile', other: '{count} unveränderte Zeilen' },
     segments: 'Segmente',
     segmentsSummary: 'Segmente: {counts}.',
     noSegments: 'Segmente: keine.',

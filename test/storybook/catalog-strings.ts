@@ -66,9 +66,9 @@ export function libraryText(root: Element): string[] {
     const walker = document.createTreeWalker(library, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      // A value in an <ins> or <del> is content; the hidden label beside it and a diff line's gutter sign are
-      // the library's, even inside a diff of content.
-      const libraryWords = parent?.closest('.pcr-diff__label, .pcr-line__sign');
+      // A value in an <ins> or <del> is content; the hidden label beside it, a diff line's gutter sign and a
+      // fold's summary are the library's, even inside a diff of content.
+      const libraryWords = parent?.closest('.pcr-diff__label, .pcr-line__sign, .pcr-lines__fold-summary');
       if (!parent || (!libraryWords && (parent.closest(CONTENT) || /^(INS|DEL)$/.test(parent.tagName)))) continue;
       if (node.textContent?.trim()) texts.push(node.textContent);
     }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareFields } from '../../../src/components/diff/model/field-changes.ts';
 import { htmlOutline } from '../../../src/components/diff/model/html-outline.ts';
-import { type DiffRow, type LinePiece, lineDiff } from '../../../src/components/diff/model/line-diff.ts';
+import { type DiffRow, foldUnchanged, type LinePiece, lineDiff } from '../../../src/components/diff/model/line-diff.ts';
 
 const text = (pieces: readonly LinePiece[]) => pieces.map((piece) => piece.text).join('');
 const kept = (pieces: readonly LinePiece[]) => pieces.filter((piece) => !piece.changed).map((piece) => piece.text).join('');
@@ -68,17 +68,46 @@ describe('lineDiff', () => {
         expect(side(rows, 'before')).toBe(before);
         expect(side(rows, 'after')).toBe(after);
         for (const row of rows) {
-          // Where words are marked, a row's two sides differ only in them: the older side's are what was
-          // removed, the newer side's what was added, so a removal and an insertion never share a line.
+          // Where words are marked, a row's two sides differ only in them (and in the spaces a mark takes in
+          // between two changed words): the older side's are what was removed, the newer side's what was
+          // added, so a removal and an insertion never share a line.
           const marks = marked(row.before).length + marked(row.after).length;
-          if (row.change === 'changed' && marks > 0) expect(kept(row.before!)).toBe(kept(row.after!));
+          const words = (pieces: readonly LinePiece[]) => kept(pieces).replace(/\s/g, '');
+          if (row.change === 'changed' && marks > 0) expect(words(row.before!)).toBe(words(row.after!));
           if (row.change === 'same') expect(row.before).toEqual(row.after);
           if (row.change === 'added') expect(row.before).toBeNull();
           if (row.change === 'removed') expect(row.after).toBeNull();
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
+  });
+});
+
+describe('foldUnchanged', () => {
+  const numbered = (count: number, from = 1) => Array.from({ length: count }, (_, index) => `line ${from + index}`);
+
+  it('keeps 3 shared lines around each change in sight and folds longer runs, as GitHub does', () => {
+    const before = [...numbered(10), 'old', ...numbered(10, 11)].join('\n');
+    const after = [...numbered(10), 'new', ...numbered(10, 11)].join('\n');
+    const groups = foldUnchanged(lineDiff(before, after));
+    expect(groups.map((group) => [group.folded, group.rows.length, group.start])).toEqual([
+      [true, 7, 0],
+      [false, 7, 7],
+      [true, 7, 14],
+    ]);
+    expect(groups[1]?.rows.map((row) => row.change)).toEqual(['same', 'same', 'same', 'changed', 'same', 'same', 'same']);
+  });
+
+  it('folds nothing shorter than 4 lines, and nothing of a diff without a change', () => {
+    const before = [...numbered(9), 'old', ...numbered(3, 10)].join('\n');
+    const after = [...numbered(9), 'new', ...numbered(3, 10)].join('\n');
+    expect(foldUnchanged(lineDiff(before, after)).map((group) => [group.folded, group.rows.length])).toEqual([
+      [true, 6],
+      [false, 7],
+    ]);
+    const same = lineDiff('a\n'.repeat(20), 'a\n'.repeat(20));
+    expect(foldUnchanged(same)).toEqual([{ folded: false, rows: same, start: 0 }]);
   });
 });
 

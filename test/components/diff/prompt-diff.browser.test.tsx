@@ -168,6 +168,27 @@ describe('PromptDiff', () => {
     });
   });
 
+  describe('given a long message changed in one line', () => {
+    const lines = Array.from({ length: 21 }, (_, index) => `Step ${index + 1}: do what step ${index + 1} says.`);
+    const before: Prompt = { ...promptAt(accountReview, '2.1.0'), userMessage: lines.join('\n') };
+    const after: Prompt = { ...before, version: '2.2.0', userMessage: lines.map((line, index) => (index === 10 ? 'Step 11: skip it.' : line)).join('\n') };
+
+    it('keeps 3 shared lines around the change in sight and folds the others into summaries that open', async () => {
+      render(<PromptDiff before={before} after={after} />);
+      const user = message('user')!;
+      const summaries = within(user).getAllByText('7 unchanged lines');
+      expect(summaries).toHaveLength(2);
+      const shown = () => [...user.querySelectorAll('.pcr-lines__row')].filter((row) => row.checkVisibility()).length;
+      expect(shown()).toBe(7);
+      // Folded lines are still the diff's: both versions rebuild whole.
+      expect(sideText(user, 'before')).toBe(before.userMessage);
+      expect(sideText(user, 'after')).toBe(after.userMessage);
+      summaries[0]!.click();
+      await expect.poll(shown).toBe(14);
+      await expectAccessibleAndFitting();
+    });
+  });
+
   describe('given a version that changes the temperature only', () => {
     it('says so and calls both messages unchanged', () => {
       render(<PromptDiff before={promptAt(accountReview, '2.0.0')} after={promptAt(accountReview, '2.1.0')} />);

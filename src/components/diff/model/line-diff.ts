@@ -114,3 +114,56 @@ export function lineDiff(before: string, after: string): DiffRow[] {
 export function rowsChanged(rows: readonly DiffRow[]): boolean {
   return rows.some((row) => row.change !== 'same');
 }
+
+/** Rows shown, or rows both versions share folded away until a reader opens them. */
+export interface RowGroup {
+  folded: boolean;
+  rows: readonly DiffRow[];
+  /** The index of the group's first row among all rows. */
+  start: number;
+}
+
+/** Lines both versions share kept in sight around each change, as GitHub keeps them. */
+const CONTEXT = 3;
+/** A fold hides at least this many lines: folding fewer saves no room. */
+const MIN_FOLDED = 4;
+
+/**
+ * The rows of a line diff in groups: the lines both versions share stay in sight within 3 lines of a
+ * change, and longer runs of them are folded (a fold of at least 4 lines), as GitHub folds a file's
+ * unchanged lines. A diff without any change is not folded.
+ */
+export function foldUnchanged(rows: readonly DiffRow[]): RowGroup[] {
+  if (!rowsChanged(rows)) return rows.length > 0 ? [{ folded: false, rows, start: 0 }] : [];
+  const groups: RowGroup[] = [];
+  let shownSoFar = 0;
+  const add = (folded: boolean, added: readonly DiffRow[]) => {
+    if (added.length === 0) return;
+    const last = groups.at(-1);
+    if (last && !last.folded && !folded) groups[groups.length - 1] = { ...last, rows: [...last.rows, ...added] };
+    else groups.push({ folded, rows: added, start: shownSoFar });
+    shownSoFar += added.length;
+  };
+  const show = (shown: readonly DiffRow[]) => add(false, shown);
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    while (end < rows.length && rows[end]?.change === 'same') end++;
+    if (end === start) {
+      show([rows[start] as DiffRow]);
+      start++;
+      continue;
+    }
+    const run = rows.slice(start, end);
+    const keepBefore = start === 0 ? 0 : CONTEXT;
+    const keepAfter = end === rows.length ? 0 : CONTEXT;
+    if (run.length - keepBefore - keepAfter < MIN_FOLDED) show(run);
+    else {
+      show(run.slice(0, keepBefore));
+      add(true, run.slice(keepBefore, run.length - keepAfter));
+      show(run.slice(run.length - keepAfter));
+    }
+    start = end;
+  }
+  return groups;
+}

@@ -1,5 +1,6 @@
 import type { DiffCatalog } from '../../../catalog/catalog.ts';
-import type { DiffRow, LinePiece } from '../model/line-diff.ts';
+import { fillPlural } from '../../../catalog/format.ts';
+import { type DiffRow, foldUnchanged, type LinePiece } from '../model/line-diff.ts';
 
 /**
  * How a line diff is laid out: `split` puts the older version's lines beside the newer one's where the
@@ -58,24 +59,45 @@ function Line({ row, side, words }: { row: DiffRow; side: Side; words: DiffCatal
   );
 }
 
+function Row({ row, words }: { row: DiffRow; words: DiffCatalog }) {
+  return (
+    <li className="pcr-lines__row" data-change={row.change}>
+      <Line row={row} side="before" words={words} />
+      <Line row={row} side="after" words={words} />
+    </li>
+  );
+}
+
 /**
  * A line diff as GitHub shows one: a row per line, removed lines red with a `−` in the gutter, added ones
  * green with a `+`, the words that changed inside a line marked, an older line and its replacement side by
- * side (`split`) or one above the other (`unified`, and `split` on a narrow screen). Lines that are all
- * added or all removed (a segment added whole) have nothing to put beside them: one column. Everything is
- * text: nothing of either version is read as markup.
+ * side (`split`) or one above the other (`unified`, and `split` on a narrow screen). Lines both versions
+ * share stay in sight within 3 lines of a change; longer runs of them fold into a native `<details>` ("12
+ * unchanged lines") that a reader opens. Lines that are all added or all removed (a segment added whole)
+ * have nothing to put beside them: one column. Everything is text: nothing of either version is read as
+ * markup.
  */
 export function LineDiff({ rows, kind, layout, words }: { rows: readonly DiffRow[]; kind: string; layout: DiffLayout; words: DiffCatalog }) {
   const oneSided = rows.every((row) => row.change === 'added') || rows.every((row) => row.change === 'removed');
   return (
     <div className="pcr-lines" data-layout={oneSided ? 'unified' : layout}>
       <ol className="pcr-lines__rows" data-message={kind}>
-        {rows.map((row, index) => (
-          <li key={index} className="pcr-lines__row" data-change={row.change}>
-            <Line row={row} side="before" words={words} />
-            <Line row={row} side="after" words={words} />
-          </li>
-        ))}
+        {foldUnchanged(rows).map(({ folded, rows: grouped, start }) =>
+          folded ? (
+            <li key={start} className="pcr-lines__fold">
+              <details>
+                <summary className="pcr-lines__fold-summary">{fillPlural(words.diff.unchangedLines, grouped.length, {}, words.locale)}</summary>
+                <ol className="pcr-lines__rows">
+                  {grouped.map((row, index) => (
+                    <Row key={index} row={row} words={words} />
+                  ))}
+                </ol>
+              </details>
+            </li>
+          ) : (
+            grouped.map((row, index) => <Row key={start + index} row={row} words={words} />)
+          ),
+        )}
       </ol>
     </div>
   );
