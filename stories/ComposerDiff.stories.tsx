@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type Composer, ComposerDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS, HTML_SHOWCASE_SAFE, HTML_SHOWCASE_UNSAFE } from 'prompt-composer-react/mocks';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { composerVersion } from './support/fixtures.ts';
 
 const { renewalCheck, onboardingFlow, htmlShowcase } = FIXTURE_IDS.composers;
@@ -90,11 +90,14 @@ const revisedShowcase: Composer = {
  */
 export const StructureAndMarkup: Story = {
   args: { before: { ...showcase, segments: [safe, unsafe, prompt].filter((segment) => segment !== undefined) }, after: revisedShowcase },
+  // The docs page plays it too, so it shows there what it shows on its own page.
+  parameters: { docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement }) => {
     await expect(changes(canvasElement)).toEqual(['changed', 'changed', 'same']);
     await expect(canvas.getAllByRole('insertion').filter((line) => line.textContent?.includes('<td>Team</td>'))).toHaveLength(1);
     await expect(canvas.getAllByRole('insertion').some((line) => line.querySelector('mark')?.textContent === '/static-segments')).toBe(true);
-    for (const summary of canvas.getAllByText('As rendered')) await userEvent.click(summary);
+    // Opened as a reader opens them, without moving the focus (a docs page must not scroll to this story).
+    for (const details of canvasElement.querySelectorAll<HTMLDetailsElement>('details.pcr-rendered')) details.open = true;
     await expect(await canvas.findAllByRole('table')).toHaveLength(2);
     await expect(canvasElement.querySelectorAll('script, iframe, form, style, [onclick], [onerror], [href^="javascript:"]')).toHaveLength(0);
     await expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
