@@ -117,20 +117,22 @@ describe('given four servers sharing Redis', () => {
     }
     // Each server has the page in its own memory: no request while Redis is away.
     expect(api.seen).toHaveLength(cold);
-    expect((await servers[0]!.client.getComposer('html-showcase')).composerId).toBe('html-showcase');
+    expect((await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' })).version).toBe('1.0.0');
     expect(warnings.map((list) => list.length)).toEqual([1, 1]);
     expect(warnings[0]![0]).toMatch(/shared store failed/);
 
     await redis.restart();
     await vi.waitFor(async () => {
       advance(1001);
-      await servers[0]!.client.getComposer('html-showcase');
+      await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' });
       expect(warnings[0]).toHaveLength(2);
     }, 10_000);
     expect(warnings[0]![1]).toMatch(/answers again/);
     // Redis came back empty; what the first server had went back into it as it was read.
+    await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' });
+    await settle(servers[0]!);
     const newcomer = instance({ store: store() });
-    await newcomer.client.getComposer('html-showcase');
+    await newcomer.client.getComposer('onboarding-flow', { version: '1.0.0' });
     expect(api.seen).toHaveLength(cold + 1);
   });
 });

@@ -39,21 +39,46 @@ export interface PromptCacheOptions {
   errorTtlMs?: number;
   /**
    * Milliseconds a fleet-wide lock lasts: the longest one server's request to the API may take (it is
-   * aborted then). A lock whose holder died expires after this, and another server takes over.
+   * aborted then). A lock whose holder died expires after this.
    * @default 15000
    */
   lockMs?: number;
   /**
-   * Milliseconds one operation of `store` may take before the cache stops waiting for it and answers
-   * from its memory; it tries the store again a second later.
+   * Milliseconds a read with nothing cached waits for another server's request for the same thing (the
+   * holder of its lock) before it sends its own: a lock left behind by a fault (a holder that died, a
+   * release the store missed) never makes a read wait longer. Keep it well under the browser client's
+   * `timeoutMs` (10 s).
+   * @default 3000
+   */
+  lockWaitMs?: number;
+  /**
+   * Milliseconds one read may wait on `store`, all its operations together: past it, the read is answered
+   * from this server's memory and the API, the store counts as down, and nothing waits on it until it
+   * answers within this budget again (one probe at a time, at most every second, that no read waits on).
+   * @default 50
+   */
+  storeBudgetMs?: number;
+  /**
+   * Milliseconds one background operation of `store` (a write, a lock release, loading a kind's list that
+   * another server fetched) may take, per megabyte of its value, before the store counts as down.
    * @default 1000
    */
   storeTimeoutMs?: number;
   /**
-   * How many entries the in-memory copy keeps (the store itself when `store` is not given).
+   * How many entries the in-memory copy keeps (the store itself when `store` is not given), besides the
+   * lists and the account's record, which it always keeps. It grows by one per published version that the
+   * lists name, so that no mix of requests can make it evict and fetch again.
    * @default 2000
    */
   maxEntries?: number;
+  /**
+   * A server secret (from your environment, at least 32 random characters) that keys the names under
+   * which each account's entries are stored (an HMAC-SHA-256 of its `Authorization` header instead of a
+   * plain SHA-256): without it, anyone who can list the store's keys can test a guessed API key against
+   * them offline. Every server of a fleet needs the same secret; changing it starts an empty cache.
+   * @default none (a SHA-256 of the header)
+   */
+  secret?: string;
   /** Called once per read the cache answers, for metrics. Never holds the key. @default none */
   onRead?: (event: PromptCacheReadEvent) => void;
   /**
