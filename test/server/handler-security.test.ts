@@ -155,6 +155,43 @@ describe('given requests from other sites', () => {
   });
 });
 
+describe('given requests to hosts other than the site’s (allowedHosts)', () => {
+  const hosts = { allowedHosts: ['app.test', 'localhost:3000', '.example.com'] };
+  const at = (host: string, path = '/api/prompt-api/prompts', headers: Record<string, string> = {}) => new Request(`http://${host}${path}`, { headers });
+
+  it.each([
+    ['DNS rebinding: the attacker’s host, with its own Origin and Sec-Fetch-Site: same-origin', at('rebind.evil.example', undefined, { origin: 'http://rebind.evil.example', 'sec-fetch-site': 'same-origin' })],
+    ['another host with no headers at all (curl)', at('10.0.0.7')],
+    ['an allowed name on another port', at('localhost:3001')],
+    ['a rebinding page that adds X-Forwarded-Host of an allowed host', at('rebind.evil.example', undefined, { 'x-forwarded-host': 'app.test', 'sec-fetch-site': 'same-origin' })],
+    ['an allowed host behind an X-Forwarded-Host of another', at('app.test', undefined, { 'x-forwarded-host': 'evil.example' })],
+    ['a name that only ends like an allowed domain', at('notexample.com')],
+  ])('%s: 403 FORBIDDEN, without usage headers, and the API sees nothing', async (_, request) => {
+    const { api, handler } = setup(hosts);
+    const response = await handler(request);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'This host is not served', code: 'FORBIDDEN' });
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(api.seen).toEqual([]);
+  });
+
+  it.each([
+    ['the site’s host', at('app.test')],
+    ['an allowed host and port', at('localhost:3000')],
+    ['the allowed domain', at('example.com')],
+    ['a subdomain of the allowed domain', at('www.example.com', undefined, { 'x-forwarded-host': 'app.test' })],
+    ['any upper case', at('APP.TEST')],
+  ])('%s: answered', async (_, request) => {
+    const { handler } = setup(hosts);
+    expect((await handler(request)).status).toBe(200);
+  });
+
+  it('without allowedHosts, any host is answered (as before)', async () => {
+    const { handler } = setup();
+    expect((await handler(at('rebind.evil.example', undefined, { 'sec-fetch-site': 'same-origin' }))).status).toBe(200);
+  });
+});
+
 describe('the key', () => {
   const SECRET = 'pk_secret/fleet"key_0123456789';
   /** The key as an upstream or a proxy may echo it: plain, JSON-escaped, percent-encoded once or twice. */

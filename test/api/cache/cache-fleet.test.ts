@@ -147,6 +147,30 @@ describe('what the shared store holds', () => {
   });
 });
 
+describe('with a server secret', () => {
+  /** The store's key names after one read by a server with `secret`. */
+  async function names(secret: string | undefined): Promise<string[]> {
+    const shared = memoryStore();
+    const written: string[] = [];
+    const store: PromptCacheStore = { ...shared, set: (key, value, ttlMs) => (written.push(key), shared.set(key, value, ttlMs)) };
+    await instance({ store, secret }).client.getPrompt('welcome-email');
+    return written;
+  }
+  const partition = (keys: string[]) => new Set(keys.map((key) => key.split(':')[2]));
+
+  it('the partition is an HMAC of the Authorization header, not its plain SHA-256: a guessed key cannot be checked against the names', async () => {
+    const { createHash } = await import('node:crypto');
+    const plain = createHash('sha256').update(`Bearer ${FIXTURE_KEYS.free}`).digest('hex').slice(0, 32);
+    mockApi();
+    const [without, withSecret, otherSecret, sameSecret] = [await names(undefined), await names('s3cret-of-this-fleet'), await names('another-secret'), await names('s3cret-of-this-fleet')];
+    expect([...partition(without)]).toEqual([plain]);
+    expect(withSecret.join('\n')).not.toContain(plain);
+    expect(partition(withSecret).size).toBe(1);
+    expect(partition(otherSecret)).not.toEqual(partition(withSecret));
+    expect(partition(sameSecret)).toEqual(partition(withSecret));
+  });
+});
+
 describe('given a spent quota remembered by the fleet', () => {
   it('deleting the account’s record in the shared store lifts it on every server (after an upgrade)', async () => {
     const api = mockApi();

@@ -10,7 +10,7 @@ import {
   type PromptCacheOptions,
   type PromptCacheStore,
 } from 'prompt-composer-react';
-import { createMockDb, createPromptApiHandlers, FIXTURE_KEYS, type MockDb } from 'prompt-composer-react/mocks';
+import { createMockDb, createPromptApiHandlers, FIXTURE_KEYS, FIXTURE_PROMPTS, type MockDb } from 'prompt-composer-react/mocks';
 import { vi } from 'vitest';
 import { server } from '../../msw-server.ts';
 
@@ -85,4 +85,24 @@ export async function rejection(promise: Promise<unknown>): Promise<Record<strin
     },
     (error: Record<string, unknown> & Error) => error,
   );
+}
+
+/**
+ * A database of `count` prompts `p0`, `p1` ... (about 900 bytes each in a list with versions: 10,000 make
+ * a 9 MB list), with the fixture keys and composers.
+ */
+export function accountOf(count: number): MockDb {
+  const template = FIXTURE_PROMPTS.find((prompt) => prompt.promptId === 'welcome-email')!;
+  const text = 'Write to ${customer.name} about the ${plan} plan in a ${tone} tone, and suggest ${firstStep}. '.repeat(5);
+  return createMockDb({
+    prompts: Array.from({ length: count }, (_, index) => ({
+      ...template,
+      status: undefined,
+      promptId: `p${index}`,
+      promptName: `Prompt ${index}`,
+      version: '1.0.0',
+      systemMessage: `You write for team ${index}. `.repeat(8),
+      userMessage: text,
+    })),
+  });
 }
