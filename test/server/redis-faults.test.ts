@@ -13,7 +13,9 @@ import { server as msw } from '../msw-server.ts';
 import { accountOf, BASE_URL, frozenClock, instance, mockApi, page, settle } from '../api/cache/harness.ts';
 
 let redis: RunningRedisServer;
-let admin: ReturnType<typeof createClient>;
+/** A connection of the test's own, for CLIENT PAUSE and for looking at what the servers stored. */
+const adminClient = (url: string) => createClient({ url }).on('error', () => {});
+let admin: ReturnType<typeof adminClient>;
 const stores: RedisStore[] = [];
 
 /** A store of its own connection (to `url`, Redis itself by default), closed after the file. */
@@ -25,7 +27,7 @@ function store(url = redis.url): RedisStore {
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  admin = createClient({ url: redis.url }).on('error', () => {});
+  admin = adminClient(redis.url);
   await admin.connect();
 });
 afterEach(async () => {

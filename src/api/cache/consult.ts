@@ -17,8 +17,6 @@ export interface Holdings {
   /** The read's own entry: a pinned version, a latest item refreshed alone, a remembered 404 or failure. */
   entry: StoredResponse | undefined;
   now: number;
-  /** How long after a failed list the refreshes ask for the list again, rather than for items alone. */
-  ttlMs: number;
   /** Whether a request may be sent for this read (not when the quota is spent). */
   mayFetch: boolean;
 }
@@ -42,13 +40,13 @@ const usable = (record: StoredResponse | undefined, now: number): record is Stor
   record !== undefined && (record.status === 200 || (record.freshUntil ?? Infinity) > now);
 
 /** Decides one read. */
-export function consult({ route, id, stamp, catalog, entry, now, ttlMs, mayFetch }: Holdings): Verdict {
+export function consult({ route, id, stamp, catalog, entry, now, mayFetch }: Holdings): Verdict {
   const listFresh = stamp?.freshUntil !== undefined && now < stamp.freshUntil;
   const { failure } = stamp ?? {};
+  // A list that failed is not asked again before its back-off (doubling, up to an interval) has passed;
+  // items refresh alone meanwhile, so a list that keeps failing costs a few requests, then one an interval.
   const listFailing = failure !== undefined && now < (failure.freshUntil ?? 0);
-  // A refresh asks for the list when it answered last time, or when it failed more than an interval ago;
-  // in between, items refresh alone, so a list that keeps failing costs one request an interval.
-  const listRefreshable = failure === undefined || (!listFailing && now >= failure.fetchedAt + ttlMs);
+  const listRefreshable = !listFailing;
   const fromCatalog = (freshUntil: number | null): StoredResponse => ({
     status: 200,
     body: '',

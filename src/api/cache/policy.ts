@@ -96,11 +96,16 @@ export interface CatalogStamp {
   freshUntil?: number;
   /** The body's length, for the time its read may take. */
   bytes?: number;
+  /** The body breaks the contract (its index is used; its items that meet the contract are served). */
+  invalid?: true;
   /**
-   * The last request for the list, when it failed (its `freshUntil`: no request for it before then). A
-   * `status` of 200 is a list that breaks the contract, whose index is still used.
+   * The last request for the list, when it failed: no request for it before its `freshUntil` (a back-off
+   * that doubles with each failure in a row, up to one refresh interval), and items refresh alone
+   * meanwhile. A `status` of 200 is a list that broke the contract.
    */
   failure?: StoredResponse;
+  /** Failures of the list in a row. */
+  failures?: number;
 }
 
 /** What the cache remembers of the account (the API key) across the fleet. */
@@ -114,6 +119,16 @@ export interface AccountRecord {
   exceeded?: { until: number; retryAt: number; response: StoredResponse };
   /** A 401: served to every read until a request with the key succeeds; one probe after `retryAt`. */
   unauthorized?: { retryAt: number; response: StoredResponse };
+  /**
+   * The API failing (5xx, no answer) `count` times in a row: no refresh is sent before `until` (a back-off
+   * that doubles with each failure, up to one refresh interval). A read with nothing to serve still asks.
+   */
+  failing?: { count: number; until: number };
+}
+
+/** The wait after `failures` failures in a row: `errorTtlMs`, doubling each time, at most `maxMs`. */
+export function backoffMs(failures: number, errorTtlMs: number, maxMs: number): number {
+  return Math.min(Math.max(errorTtlMs, maxMs), errorTtlMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 }
 
 /** Parses a stored record; `undefined` for nothing or something unreadable (another version's, say). */

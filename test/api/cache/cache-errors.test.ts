@@ -41,23 +41,39 @@ describe('given a cache in front of an API that says no', () => {
   });
 
   describe('when the API fails (5xx, or no answer)', () => {
-    it('stale content keeps being served, and the refresh is not tried again before errorTtlMs', async () => {
+    it('stale content keeps being served, and the refresh backs off: errorTtlMs, then twice that, up to ttlMs', async () => {
       const advance = frozenClock();
       const api = mockApi();
       const server = instance({ ttlMs: MINUTE, errorTtlMs: 5000 });
       await server.client.getComposer('onboarding-flow');
       api.db.faults.inject({ kind: 'server-error', rate: 1 });
       advance(MINUTE + 1);
-      for (let read = 0; read < 3; read++) {
-        expect((await server.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
-        await settle(server);
-      }
+      const reads = async () => {
+        for (let read = 0; read < 3; read++) {
+          expect((await server.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+          await settle(server);
+        }
+      };
+      await reads();
       expect(api.seen).toEqual(['/composers?include_versions=true', '/composers?include_versions=true']);
-      // After a list failure, the item refreshes alone (the list is asked again an interval later).
-      advance(5001);
+      for (const [wait, requests] of [
+        [4000, 2],
+        [1001, 3],
+        [9000, 3],
+        [1001, 4],
+        [19_000, 4],
+        [1001, 5],
+      ] as const) {
+        advance(wait);
+        await reads();
+        expect(api.seen).toHaveLength(requests);
+      }
+      expect(new Set(api.seen)).toEqual(new Set(['/composers?include_versions=true']));
+      api.db.faults.clear();
+      advance(40_001);
+      await reads();
       expect((await server.client.getComposer('onboarding-flow')).version).toBe('1.1.0');
-      await settle(server);
-      expect(api.seen).toEqual(['/composers?include_versions=true', '/composers?include_versions=true', '/composers/onboarding-flow']);
+      expect(api.seen).toHaveLength(6);
     });
 
     it('with nothing cached, the failure is the answer, remembered for errorTtlMs', async () => {
