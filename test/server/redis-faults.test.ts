@@ -40,7 +40,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-/** A TCP proxy in front of Redis that can hold each reply for `delayMs`; `firstLateReply` resolves when one arrives late. */
+/** A TCP proxy in front of Redis that can hold each reply for `delayMs`: `slow()` resolves when the first late reply is passed on. */
 async function slowProxy(): Promise<{ url: string; slow(delayMs: number): Promise<void>; close(): Promise<void> }> {
   let delayMs = 0;
   let lateReply: () => void = () => {};
@@ -71,46 +71,53 @@ async function slowProxy(): Promise<{ url: string; slow(delayMs: number): Promis
 const first = (racers: Record<string, Promise<unknown>>) => Promise.race(Object.entries(racers).map(([name, racer]) => racer.then(() => name)));
 
 describe('given Redis paused (CLIENT PAUSE: connected, no replies)', () => {
-  it('cached reads are answered while the pause lasts, the fault is warned once, and Redis is used again after it', async () => {
+  it('cached reads are answered while the pause lasts; the pause is found after storeTimeoutMs, warned once, and Redis is used again after it', async () => {
     mockApi();
     const warnings: string[] = [];
-    // A per-operation timeout of a minute: only the read's budget keeps it from waiting the whole pause.
-    const { client } = instance({ store: store(), storeTimeoutMs: 60_000, onWarning: (message) => void warnings.push(message) });
-    await page(client);
+    // Operations that may go unanswered a minute: only the read's budget keeps it from waiting the pause out.
+    const patient = instance({ store: store(), storeTimeoutMs: 60_000 });
+    const watchful = instance({ store: store(), onWarning: (message) => void warnings.push(message) });
+    await Promise.all([page(patient.client), page(watchful.client)]);
     await admin.sendCommand(['CLIENT', 'PAUSE', '3000', 'ALL']);
     const pauseOver = admin.ping();
     const reads = (async () => {
-      for (let view = 0; view < 20; view++) expect(await page(client)).toHaveLength(5);
+      for (let view = 0; view < 15; view++) {
+        expect(await page(patient.client)).toHaveLength(5);
+        expect(await page(watchful.client)).toHaveLength(5);
+      }
     })();
     expect(await first({ reads, pauseOver })).toBe('reads');
     await reads;
-    expect(warnings).toEqual([expect.stringMatching(/shared store failed \(no answer within 50 ms\)/)]);
+    await vi.waitFor(() => expect(warnings).toEqual([expect.stringMatching(/shared store failed \(no answer within 1000 ms\)/)]));
     await pauseOver;
     await vi.waitFor(async () => {
-      await page(client);
+      await page(watchful.client);
       expect(warnings).toHaveLength(2);
     });
     expect(warnings[1]).toMatch(/answers again/);
   }, 20_000);
 });
 
-describe('given Redis slow (every reply 700 ms late, under the per-operation timeout)', () => {
-  it('cached reads and a miss are answered before Redis has sent a single late reply', async () => {
+describe('given Redis slow (every reply 700 ms late, under storeTimeoutMs)', () => {
+  it('cached reads are answered before Redis has sent a single late reply; a miss waits on it storeTimeoutMs in all, not per operation', async () => {
     const api = mockApi();
     const proxy = await slowProxy();
-    const warnings: string[] = [];
-    const { client } = instance({ store: store(proxy.url), onWarning: (message) => void warnings.push(message) });
+    const { client } = instance({ store: store(proxy.url) });
     await page(client);
     const before = api.seen.length;
-    const lateReply = proxy.slow(700);
+    const firstLateReply = proxy.slow(700);
     const reads = (async () => {
-      for (let view = 0; view < 10; view++) expect(await page(client)).toHaveLength(5);
-      expect((await client.getPrompt('welcome-email', { version: '1.1.0' })).version).toBe('1.1.0');
+      for (let view = 0; view < 3; view++) expect(await page(client)).toHaveLength(5);
     })();
-    expect(await first({ reads, lateReply })).toBe('reads');
+    expect(await first({ reads, firstLateReply })).toBe('reads');
     await reads;
+    // A miss: its store operations wait 1 s in all (one round trip, and part of the next), then it goes
+    // on from memory. On main each of its 8 operations waited for its own late reply: 5.6 s. The bound
+    // leaves 2 s of room for a busy machine.
+    const started = performance.now();
+    expect((await client.getPrompt('welcome-email', { version: '1.1.0' })).version).toBe('1.1.0');
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(api.seen).toHaveLength(before + 1);
-    expect(warnings).toHaveLength(1);
     await proxy.close();
   }, 20_000);
 });

@@ -142,10 +142,13 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         if (await landed(read, target, seen, budget)) return void track(layers.release(lock.key, lock.token));
         return fetchInto(read, target, lock, budget);
       }
+      // Waiting for the holder is bounded by lockWaitMs, not by the read's store budget: each look is a
+      // store operation of its own (a store that stops answering is down within storeTimeoutMs, and then
+      // the holder is memory's: none).
       const deadline = Date.now() + lockWaitMs;
       for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
         await sleep(delay);
-        if ((await landed(read, target, seen, budget)) || (await layers.holder(lock.key, budget)) === undefined) return;
+        if ((await landed(read, target, seen)) || (await layers.holder(lock.key)) === undefined) return;
       }
       // The lock outlived its holder's request (a fault): fetch rather than keep the reader waiting.
       return fetchInto(read, target, null, budget);
@@ -204,6 +207,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
           report(route, 'refused');
           return replay(unauthorized.response, account);
         }
+        budget.extend(layers.missBudgetMs);
         await obtain(read, 'catalog', { stamp, entry }, budget, true);
         continue;
       }
@@ -223,6 +227,8 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         report(route, 'refused');
         return replay(exceeded.response, account);
       }
+      // A read that must fetch may wait longer on the store: coordinating the fleet saves requests.
+      budget.extend(layers.missBudgetMs);
       // After a few rounds without an answer (a store that loses writes), one request of this server's own.
       await obtain(read, verdict.fetch, { stamp, entry }, budget, round >= 2);
     }

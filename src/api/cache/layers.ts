@@ -1,10 +1,11 @@
 // The shared store with this process's memory behind it. Every write is mirrored into memory; the
 // shared store is an optimisation, never a dependency on the hot path:
-// - a read waits on it at most its budget (`budgetMs`, all its operations together); an operation that
-//   fails or outlasts what is left of the budget marks the store down;
-// - while it is down, nothing waits on it: reads, writes and locks go to memory alone, and one probe at
-//   a time (never awaited by a read) checks, at most every `retryMs`, whether it answers within the
-//   budget again;
+// - a read waits on it at most its budget, all its operations together (`budgetMs` for a read that has
+//   something cached, `timeoutMs` for one that must fetch), then goes on from memory; what it stopped
+//   waiting for still runs;
+// - an operation that fails, or is not answered within `timeoutMs` (whoever waits for it), marks the
+//   store down. While it is down, nothing waits on it: reads, writes and locks go to memory alone, and one
+//   probe at a time (never awaited by a read) checks, at most every `retryMs`, whether it answers again;
 // - the lock releases it missed meanwhile are sent when it answers again, so no lock of this server
 //   outlives its request.
 // Nothing here throws.
@@ -15,9 +16,12 @@ export interface LayersOptions {
   shared: PromptCacheStore | undefined;
   /** How many keys memory keeps, asked at each write. */
   capacity: () => number;
-  /** Milliseconds of shared-store waiting one read may spend, all its operations together. */
+  /** Milliseconds of shared-store waiting a read with something cached may spend, all its operations together. */
   budgetMs: number;
-  /** Milliseconds a background operation (a write, a release) may take, per megabyte of its value. */
+  /**
+   * Milliseconds an operation may go unanswered before the store counts as down (per megabyte of its
+   * value, for a large one); also what a read that must fetch may spend waiting, all its operations together.
+   */
   timeoutMs: number;
   /** Milliseconds between two probes of a store that is down. */
   retryMs: number;
@@ -28,6 +32,8 @@ export interface LayersOptions {
 /** The shared-store time one read may still spend. */
 export interface Budget {
   remainingMs: number;
+  /** Raises what the read may spend in all to `totalMs` (a read that turned out to need a fetch). */
+  extend(totalMs: number): void;
 }
 
 /** What a read found: the shared store's value (when it answered) and memory's. */
@@ -40,10 +46,10 @@ export interface LayeredValue {
 
 /** The cache's view of its stores. */
 export interface Layers {
-  /** A new budget, for one read. */
+  /** A new budget, for one read: `budgetMs`, extensible to `timeoutMs`. */
   budget(): Budget;
-  /** Whether reads go to a shared store at the moment (there is one, and it is not down). */
-  readonly sharing: boolean;
+  /** Milliseconds a read that must fetch may wait on the store in all. */
+  readonly missBudgetMs: number;
   /**
    * Reads `key` from both: within `budget` on a read's path, else in the background, given (as `size`)
    * the characters it is expected to hold.
@@ -112,37 +118,44 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
     }
   }
 
-  /** One probe at a time, at most every `retryMs`: the store is back once it answers within a budget. */
+  /** One probe at a time, at most every `retryMs`: the store is back once it answers within `timeoutMs`. */
   function probe() {
     if (!shared || probing || Date.now() - lastProbe < retryMs) return;
     probing = true;
     lastProbe = Date.now();
-    within(shared.get(PROBE_KEY), budgetMs)
+    within(shared.get(PROBE_KEY), timeoutMs)
       .then(markUp, () => {})
       .finally(() => (probing = false));
   }
 
-  /** Runs `operation` on the shared store for at most `limitMs`, or returns `FAILED`. */
-  async function onShared<T>(operation: (store: PromptCacheStore) => Promise<T> | T, limitMs: number): Promise<T | typeof FAILED> {
+  /**
+   * Runs `operation` on the shared store and waits for it at most `waitMs`: `FAILED` when the store is
+   * down, when the operation fails, or when it is not answered in time. An operation that fails, or goes
+   * unanswered for `limitMs`, marks the store down, whether anyone still waits for it or not.
+   */
+  async function onShared<T>(operation: (store: PromptCacheStore) => Promise<T> | T, waitMs: number, limitMs = timeoutMs): Promise<T | typeof FAILED> {
     if (!shared) return FAILED;
     if (down) {
       probe();
       return FAILED;
     }
-    if (limitMs <= 0) return FAILED;
+    if (waitMs <= 0) return FAILED;
+    const running = Promise.resolve().then(() => operation(shared));
+    const watched = within(running, limitMs);
+    watched.catch(markDown);
     try {
-      return await within(operation(shared), limitMs);
-    } catch (error) {
-      markDown(error);
+      return await (waitMs >= limitMs ? watched : within(running, waitMs));
+    } catch {
       return FAILED;
     }
   }
 
   /** `onShared` within what is left of `budget` (and spending it), or a background operation's time. */
   async function spend<T>(operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
-    if (!budget) return onShared(operation, timeoutMs * Math.max(1, size / MEGABYTE));
+    const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
+    if (!budget) return onShared(operation, limitMs, limitMs);
     const started = Date.now();
-    const result = await onShared(operation, budget.remainingMs);
+    const result = await onShared(operation, budget.remainingMs, limitMs);
     budget.remainingMs -= Date.now() - started;
     return result;
   }
@@ -160,10 +173,19 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   }
 
   return {
-    budget: () => ({ remainingMs: budgetMs }),
-    get sharing() {
-      return shared !== undefined && !down;
+    budget() {
+      let allowedMs = budgetMs;
+      const budget: Budget = {
+        remainingMs: budgetMs,
+        extend(totalMs) {
+          if (totalMs <= allowedMs) return;
+          budget.remainingMs += totalMs - allowedMs;
+          allowedMs = totalMs;
+        },
+      };
+      return budget;
     },
+    missBudgetMs: timeoutMs,
     async read(key, budget, size) {
       const value = await spend((store) => store.get(key), budget, size);
       return { shared: value === FAILED ? undefined : text(value), memory: text(memory.get(key)), answered: value !== FAILED };

@@ -52,15 +52,16 @@ export interface PromptCacheOptions {
    */
   lockWaitMs?: number;
   /**
-   * Milliseconds one read may wait on `store`, all its operations together: past it, the read is answered
-   * from this server's memory and the API, the store counts as down, and nothing waits on it until it
-   * answers within this budget again (one probe at a time, at most every second, that no read waits on).
+   * Milliseconds a read with something cached may wait on `store`, all its operations together: past it,
+   * the read is answered from this server's memory (a slow store costs each read this much at most).
    * @default 50
    */
   storeBudgetMs?: number;
   /**
-   * Milliseconds one background operation of `store` (a write, a lock release, loading a kind's list that
-   * another server fetched) may take, per megabyte of its value, before the store counts as down.
+   * Milliseconds an operation of `store` may go unanswered (per megabyte of its value, for a kind's list)
+   * before the store counts as down: then nothing waits on it, and one probe at a time, at most every
+   * second and never awaited by a read, checks whether it answers again. Also what a read with nothing
+   * cached may wait on the store in all (to take the fleet's lock, or wait for the fleet's request).
    * @default 1000
    */
   storeTimeoutMs?: number;
