@@ -36,7 +36,15 @@ function serve(redisPort: number) {
   const proxy = createServer((client) => {
     const upstream = connect(redisPort, '127.0.0.1');
     client.on('data', (chunk) => upstream.write(chunk));
-    upstream.on('data', (chunk) => (delayMs === 0 ? client.write(chunk) : setTimeout(() => client.write(chunk), delayMs)));
+    // Replies keep their order (a client matches them to its commands by it): one held back delays the
+    // ones after it, also once the delay is off again.
+    let lastRelease = 0;
+    upstream.on('data', (chunk) => {
+      const release = Math.max(Date.now() + delayMs, lastRelease);
+      lastRelease = release;
+      if (release <= Date.now()) client.write(chunk);
+      else setTimeout(() => client.write(chunk), release - Date.now());
+    });
     const close = () => {
       client.destroy();
       upstream.destroy();

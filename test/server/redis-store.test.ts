@@ -43,7 +43,7 @@ describe('redisStore', () => {
         return redisStore({ client });
       },
     ],
-  ])('with %s: get, set with and without a TTL, add (SET NX PX), delete', async (_, make) => {
+  ])('with %s: get, set with and without a TTL, add (SET NX PX), delete, deleteIf (only its own value)', async (_, make) => {
     const each = await make();
     expect(await each.get('missing')).toBeUndefined();
     await each.set('kept', 'a');
@@ -53,6 +53,11 @@ describe('redisStore', () => {
     expect(await each.add('lock', 'holder-2', 60_000)).toBe(false);
     expect(await each.get('lock')).toBe('holder-1');
     await each.delete('lock');
+    expect(await each.add('lock', 'holder-2', 60_000)).toBe(true);
+    expect(await each.deleteIf!('lock', 'holder-1')).toBe(false);
+    expect(await each.get('lock')).toBe('holder-2');
+    expect(await each.deleteIf!('lock', 'holder-2')).toBe(true);
+    expect(await each.get('lock')).toBeUndefined();
     expect(await each.add('lock', 'holder-2', 60_000)).toBe(true);
     await vi.waitFor(async () => expect(await each.get('brief')).toBeUndefined());
     expect(await each.get('kept')).toBe('a');

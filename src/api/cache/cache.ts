@@ -137,14 +137,15 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     const flight = (async () => {
       if (alone) return fetchInto(read, target, null, budget);
       const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
+      // The looks at what the fleet did (after taking the lock, and while another server holds it) are
+      // bounded by lockWaitMs, not by the read's store budget: a read that spent its budget must not fetch
+      // what another server has just fetched. Each is one store operation (a store that stops answering
+      // is down within storeTimeoutMs, and then the holder is memory's: none).
       if (await layers.lock(lock.key, lock.token, lockMs, budget)) {
         // Another server may have fetched it and let the lock go between this server's look and now.
-        if (await landed(read, target, seen, budget)) return void track(layers.release(lock.key, lock.token));
+        if (await landed(read, target, seen)) return void track(layers.release(lock.key, lock.token));
         return fetchInto(read, target, lock, budget);
       }
-      // Waiting for the holder is bounded by lockWaitMs, not by the read's store budget: each look is a
-      // store operation of its own (a store that stops answering is down within storeTimeoutMs, and then
-      // the holder is memory's: none).
       const deadline = Date.now() + lockWaitMs;
       for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
         await sleep(delay);
