@@ -46,7 +46,7 @@ describe('given a site whose page has been viewed once', () => {
     });
   });
 
-  it('the near-limit key (100 requests left): 2,400 hostile requests spend none of them, and the site’s uncached reads still work', async () => {
+  it('the near-limit key (100 requests left): 2,400 hostile requests spend none of them, and the site’s uncached reads still work', { timeout: 30_000 }, async () => {
     const { api, get, pageView } = setup(FIXTURE_KEYS.nearLimit);
     await pageView();
     const spentByPage = api.seen.length;
@@ -61,7 +61,7 @@ describe('given a site whose page has been viewed once', () => {
     expect(api.seen).toHaveLength(spentByPage + 1);
   });
 
-  it('the flood evicts nothing: the page is answered from the cache afterwards, with no request', async () => {
+  it('the flood evicts nothing: the page is answered from the cache afterwards, with no request', { timeout: 30_000 }, async () => {
     const { api, get, pageView } = setup();
     await pageView();
     const before = [...api.seen];

@@ -15,7 +15,7 @@ afterEach(() => {
 const MINUTE = 60_000;
 
 describe('given an account larger than the memory store’s 2,000 entries', () => {
-  it('2,500 prompts: the list read three times and an item cost one request', async () => {
+  it('2,500 prompts: the list read three times and an item cost one request', { timeout: 30_000 }, async () => {
     const api = mockApi(accountOf(2500));
     const { client } = instance();
     for (let read = 0; read < 3; read++) expect(await client.listPrompts()).toHaveLength(2500);
@@ -23,7 +23,7 @@ describe('given an account larger than the memory store’s 2,000 entries', () =
     expect(api.seen).toHaveLength(1);
   });
 
-  it('another account’s refresh of 2,500 prompts does not evict this account’s remembered 429', async () => {
+  it('another account’s refresh of 2,500 prompts does not evict this account’s remembered 429', { timeout: 30_000 }, async () => {
     const api = mockApi(accountOf(2500));
     api.db.addKey({ key: 'pk_big_account', plan: 'pro' });
     const cache = createPromptCache({ onWarning: () => {} });
@@ -52,7 +52,7 @@ describe('given an account larger than the memory store’s 2,000 entries', () =
     expect((await client.getPrompt('p42')).promptId).toBe('p42');
     expect(api.seen).toHaveLength(2);
     expect(warnings).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('given a list that keeps failing', () => {
