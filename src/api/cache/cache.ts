@@ -3,7 +3,7 @@ import { accountAfter } from './account.ts';
 import { consult } from './consult.ts';
 import { type Budget, createLayers } from './layers.ts';
 import type { PromptCache, PromptCacheOptions, PromptCacheReadEvent } from './options.ts';
-import { type AccountRecord, type CatalogStamp, catalogUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
+import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
 import { createRecords, keyOf } from './records.ts';
 import { partitionName, replay, sleep } from './responses.ts';
 import { fetchUpstream } from './upstream.ts';
@@ -16,12 +16,12 @@ interface Read {
   upstream: typeof globalThis.fetch;
 }
 
-/** What a fetch is for: the read's kind's catalog (its list with versions), or the read's own entry. */
-type Target = 'catalog' | 'entry';
+/** What a fetch is for: the read's kind's index (its list with versions), or the read's own entry. */
+type Target = 'list' | 'entry';
 
 /** What a read saw before it fetched: a fetch that lands after it is newer. */
 interface Seen {
-  stamp: CatalogStamp | undefined;
+  stamp: ListStamp | undefined;
   entry: StoredResponse | undefined;
 }
 
@@ -47,7 +47,7 @@ function decodedId(route: Route): string | undefined {
 /**
  * Creates a response cache for the API, for server-side reads (Server Components, prefetching) and
  * `createPromptApiHandler`: give it to `createPromptApiClient({ cache })`. Each kind's list with versions
- * is its catalog: it answers every latest item and both lists, and says what exists, so an id or a
+ * is its index: it answers every latest item and both lists, and says what exists, so an id or a
  * version it does not name is a 404 without a request. Pinned versions it names are fetched once and kept.
  * Latest items and lists are fresh for `ttlMs`, then served stale while one request refreshes the list for
  * the whole fleet (a lock in the store). A 429 is remembered until the quota's reset and a 401 until the
@@ -96,7 +96,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   };
   const report = (route: Route, outcome: PromptCacheReadEvent['outcome']) => onRead?.({ url: route.url, outcome });
   const freshFor = (account: AccountRecord) => ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare);
-  const urlOf = (read: Read, target: Target) => (target === 'catalog' ? catalogUrl(read.route) : read.route.url);
+  const urlOf = (read: Read, target: Target) => (target === 'list' ? versionsListUrl(read.route) : read.route.url);
 
   /**
    * Sends one request for `target` and stores the answer. The lock is released once the writes are in, or
@@ -112,7 +112,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     let written: Promise<unknown> = Promise.resolve();
     let failed = false;
     if (status !== 401 && status !== 429) {
-      if (target === 'catalog') written = records.saveCatalog(partition, route, fetched, freshFor(account));
+      if (target === 'list') written = records.saveList(partition, route, fetched, freshFor(account));
       else ({ written, failed } = records.saveEntry(partition, route, fetched, freshFor(account)));
     }
     if (!lock) return void track(written);
@@ -121,7 +121,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
 
   /** Whether something newer than what the read saw has landed for `target`. */
   async function landed(read: Read, target: Target, seen: Seen, budget?: Budget): Promise<boolean> {
-    if (target === 'catalog') return ((await records.readStamp(read.partition, catalogUrl(read.route), budget))?.updatedAt ?? 0) > (seen.stamp?.updatedAt ?? 0);
+    if (target === 'list') return ((await records.readStamp(read.partition, versionsListUrl(read.route), budget))?.updatedAt ?? 0) > (seen.stamp?.updatedAt ?? 0);
     return ((await records.readEntry(read.partition, read.route.url, budget))?.fetchedAt ?? 0) > (seen.entry?.fetchedAt ?? 0);
   }
 
@@ -198,7 +198,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const [account, stamp, entry] = await Promise.all([
         records.readAccount(partition, budget),
-        records.readStamp(partition, catalogUrl(route), budget),
+        records.readStamp(partition, versionsListUrl(route), budget),
         id === undefined ? undefined : records.readEntry(partition, route.url, budget),
       ]);
       const { unauthorized, exceeded } = account;
@@ -209,14 +209,14 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
           return replay(unauthorized.response, account);
         }
         budget.extend(layers.missBudgetMs);
-        await obtain(read, 'catalog', { stamp, entry }, budget, true);
+        await obtain(read, 'list', { stamp, entry }, budget, true);
         continue;
       }
       const spent = exceeded !== undefined && now < exceeded.until;
-      // A pinned version read before needs no catalog.
+      // A pinned version read before needs no index.
       const pinnedHit = route.version !== undefined && entry !== undefined && (entry.status === 200 || (entry.freshUntil ?? Infinity) > now);
-      const catalog = pinnedHit ? undefined : await records.catalogOf(partition, route, stamp, budget);
-      const verdict = consult({ route, id, stamp, catalog, entry, now, mayFetch: !spent });
+      const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
+      const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
       if ('answer' in verdict) {
         if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
         if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);

@@ -2,8 +2,8 @@
 // The rule that bounds the upstream spend: an item or a version is fetched only when its kind's list
 // names it; an id or a version the list does not name is answered 404 without a request (once the list
 // is stale, after one refresh of it for the fleet, so that what was published since is found).
-import type { Catalog } from './catalog.ts';
-import type { CatalogStamp, Route, StoredResponse } from './policy.ts';
+import type { ListIndex } from './list-index.ts';
+import type { ListStamp, Route, StoredResponse } from './policy.ts';
 import { absent } from './responses.ts';
 
 /** What the cache holds for one read. */
@@ -11,9 +11,9 @@ export interface Holdings {
   route: Route;
   /** The item's identifier, decoded; absent for a list. */
   id: string | undefined;
-  /** The kind's catalog stamp, and the catalog it names (or an older one, while the newer loads). */
-  stamp: CatalogStamp | undefined;
-  catalog: Catalog | undefined;
+  /** The kind's index stamp, and the index it names (or an older one, while the newer loads). */
+  stamp: ListStamp | undefined;
+  index: ListIndex | undefined;
   /** The read's own entry: a pinned version, a latest item refreshed alone, a remembered 404 or failure. */
   entry: StoredResponse | undefined;
   now: number;
@@ -21,73 +21,73 @@ export interface Holdings {
   mayFetch: boolean;
 }
 
-/** What to do: answer (with a body other than the record's, maybe), or fetch the catalog or the entry. */
+/** What to do: answer (with a body other than the record's, maybe), or fetch the index or the entry. */
 export type Verdict =
   | {
       answer: StoredResponse;
-      /** The body to send, when it is not the record's (a list or an item answered from the catalog). */
+      /** The body to send, when it is not the record's (a list or an item answered from the index). */
       body?: string;
       fresh: boolean;
       /** A refresh to start in the background: a stale answer. */
-      refresh?: 'catalog' | 'entry';
-      /** Store the answer as the read's own entry (a pinned version found in the catalog). */
+      refresh?: 'list' | 'entry';
+      /** Store the answer as the read's own entry (a pinned version found in the index). */
       keep?: boolean;
     }
-  | { fetch: 'catalog' | 'entry' };
+  | { fetch: 'list' | 'entry' };
 
 /** Content is usable fresh or stale; a remembered 404 or failure only while it is fresh. */
 const usable = (record: StoredResponse | undefined, now: number): record is StoredResponse =>
   record !== undefined && (record.status === 200 || (record.freshUntil ?? Infinity) > now);
 
 /** Decides one read. */
-export function consult({ route, id, stamp, catalog, entry, now, mayFetch }: Holdings): Verdict {
+export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdings): Verdict {
   const listFresh = stamp?.freshUntil !== undefined && now < stamp.freshUntil;
   const { failure } = stamp ?? {};
   // A list that failed is not asked again before its back-off (doubling, up to an interval) has passed;
   // items refresh alone meanwhile, so a list that keeps failing costs a few requests, then one an interval.
   const listFailing = failure !== undefined && now < (failure.freshUntil ?? 0);
   const listRefreshable = !listFailing;
-  const fromCatalog = (freshUntil: number | null): StoredResponse => ({
+  const fromIndex = (freshUntil: number | null): StoredResponse => ({
     status: 200,
     body: '',
     contentType: 'application/json',
-    fetchedAt: catalog?.fetchedAt ?? 0,
+    fetchedAt: index?.fetchedAt ?? 0,
     freshUntil,
   });
 
   if (id === undefined) {
-    if (catalog?.valid) {
-      const refresh = listFresh || listFailing ? undefined : 'catalog';
-      return { answer: fromCatalog(stamp?.freshUntil ?? 0), body: route.includeVersions ? catalog.body : catalog.plainBody(), fresh: listFresh, refresh };
+    if (index?.valid) {
+      const refresh = listFresh || listFailing ? undefined : 'list';
+      return { answer: fromIndex(stamp?.freshUntil ?? 0), body: route.includeVersions ? index.body : index.plainBody(), fresh: listFresh, refresh };
     }
     // A list that broke the contract is answered as it came, so the client says where it breaks it.
-    if (listFailing) return { answer: failure, body: failure.status === 200 ? catalog?.body : undefined, fresh: true };
-    return { fetch: 'catalog' };
+    if (listFailing) return { answer: failure, body: failure.status === 200 ? index?.body : undefined, fresh: true };
+    return { fetch: 'list' };
   }
 
   const own = usable(entry, now) ? entry : undefined;
   if (route.version !== undefined && own) return { answer: own, fresh: true };
-  if (!catalog) {
+  if (!index) {
     // Nothing says what exists: the list first, or what it answered when it failed.
-    if (own) return { answer: own, fresh: own.freshUntil === null || own.freshUntil > now, refresh: listRefreshable ? 'catalog' : 'entry' };
+    if (own) return { answer: own, fresh: own.freshUntil === null || own.freshUntil > now, refresh: listRefreshable ? 'list' : 'entry' };
     if (listFailing) return { answer: failure, fresh: true };
-    return { fetch: 'catalog' };
+    return { fetch: 'list' };
   }
 
-  const item = catalog.item(id);
+  const item = index.item(id);
   if (!item || (route.version !== undefined && !item.versions.has(route.version))) {
-    if (!listFresh && listRefreshable && mayFetch) return { fetch: 'catalog' };
-    return { answer: absent(route, item ? 'VERSION_NOT_FOUND' : 'NOT_FOUND', catalog.fetchedAt, stamp?.freshUntil ?? 0), fresh: listFresh };
+    if (!listFresh && listRefreshable && mayFetch) return { fetch: 'list' };
+    return { answer: absent(route, item ? 'VERSION_NOT_FOUND' : 'NOT_FOUND', index.fetchedAt, stamp?.freshUntil ?? 0), fresh: listFresh };
   }
 
   if (route.version !== undefined) {
-    const body = route.version === item.latest ? catalog.itemBody(id) : undefined;
-    if (body !== undefined) return { answer: { ...fromCatalog(null), body }, fresh: true, keep: true };
+    const body = route.version === item.latest ? index.itemBody(id) : undefined;
+    if (body !== undefined) return { answer: { ...fromIndex(null), body }, fresh: true, keep: true };
     return { fetch: 'entry' };
   }
 
   // The latest item: the newer of the list's copy and its own (refreshed alone while the list failed).
-  const listed = item.value ? { ...fromCatalog(stamp?.freshUntil ?? 0), body: catalog.itemBody(id) ?? '' } : undefined;
+  const listed = item.value ? { ...fromIndex(stamp?.freshUntil ?? 0), body: index.itemBody(id) ?? '' } : undefined;
   const alone = own?.status === 200 ? own : undefined;
   const content = alone && (!listed || alone.fetchedAt > listed.fetchedAt) ? alone : listed;
   // Its own 404 since the list (unpublished meanwhile), or a failure with nothing to serve instead.
@@ -97,7 +97,7 @@ export function consult({ route, id, stamp, catalog, entry, now, mayFetch }: Hol
   }
   if (content) {
     const fresh = (content.freshUntil ?? Infinity) > now;
-    const refresh = fresh || remembered ? undefined : listRefreshable ? 'catalog' : 'entry';
+    const refresh = fresh || remembered ? undefined : listRefreshable ? 'list' : 'entry';
     return { answer: content, fresh, refresh };
   }
   if (remembered) return { answer: remembered, fresh: true };

@@ -67,8 +67,8 @@ export function routeOf(input: string): Route | null {
 /** Whether a route's content never changes: a pinned version. */
 export const isPinned = (route: Route): boolean => route.version !== undefined;
 
-/** The list with versions of the route's kind: its catalog, which answers every latest item and list. */
-export function catalogUrl(route: Route): string {
+/** The list with versions of the route's kind: its index, which answers every latest item and list. */
+export function versionsListUrl(route: Route): string {
   return new URL(`${route.base}/${route.kind}?include_versions=true`).href;
 }
 
@@ -86,8 +86,8 @@ export interface StoredResponse {
   retryAt?: number;
 }
 
-/** What the store holds of a kind's catalog, besides its body: read on every request, so small. */
-export interface CatalogStamp {
+/** What the store holds of a kind's index, besides its body: read on every request, so small. */
+export interface ListStamp {
   /** When it last changed: the newer of two copies wins. */
   updatedAt: number;
   /** When the body was fetched; absent until a list was read. */

@@ -1,16 +1,16 @@
 // What the cache keeps for each account, and where: entries (a pinned version, an item refreshed alone, a
-// remembered 404 or failure), each kind's catalog (a large body, read once per refresh, and a small stamp
+// remembered 404 or failure), each kind's index (a large body, read once per refresh, and a small stamp
 // read on every request), and the account's record. Of the shared store's copy and memory's, the newer
 // wins; what the shared store lost (restarted empty, evicted) is given back to it.
-import { type Catalog, readCatalog } from './catalog.ts';
+import { type ListIndex, indexList } from './list-index.ts';
 import type { Budget, Layers } from './layers.ts';
-import { type AccountRecord, backoffMs, type CatalogStamp, catalogUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
+import { type AccountRecord, backoffMs, type ListStamp, versionsListUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
 import { sleep } from './responses.ts';
 import type { Fetched } from './upstream.ts';
 
 const PREFIX = 'prompt-cache:2:';
 
-/** The store's key of an account's `what` (`entry`, `stamp`, `catalog`, `lock`) for `url`. */
+/** The store's key of an account's `what` (`entry`, `stamp`, `list`, `lock`) for `url`. */
 export const keyOf = (partition: string, what: string, url: string) => `${PREFIX}${partition}:${what}:${url}`;
 const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
 
@@ -27,9 +27,9 @@ const storeTtl = (record: StoredResponse) => (record.status === 200 || record.fr
 
 /** The records of one cache, over its layers. */
 export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track }: RecordsOptions) {
-  /** Each account's catalogs, parsed, by partition and list URL. */
-  const catalogs = new Map<string, Catalog>();
-  const loads = new Map<string, Promise<Catalog | undefined>>();
+  /** Each account's indexes, parsed, by partition and list URL. */
+  const indexes = new Map<string, ListIndex>();
+  const loads = new Map<string, Promise<ListIndex | undefined>>();
 
   /**
    * The newer of the shared store's and memory's copies (by `time`). A copy the shared store answered is
@@ -59,9 +59,9 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     });
 
   const readStamp = (partition: string, url: string, budget?: Budget) =>
-    readNewest<CatalogStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
-      const catalog = catalogs.get(`${partition} ${url}`);
-      const body = catalog && catalog.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'catalog', url), `${catalog.fetchedAt}\n${catalog.body}`) : Promise.resolve();
+    readNewest<ListStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
+      const index = indexes.get(`${partition} ${url}`);
+      const body = index && index.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'list', url), `${index.fetchedAt}\n${index.body}`) : Promise.resolve();
       void track(body.then(() => layers.write(keyOf(partition, 'stamp', url), text)));
     });
 
@@ -73,17 +73,17 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     return decode<AccountRecord>(answered ? shared : memory) ?? {};
   }
 
-  /** Loads a catalog another server stored (one load per catalog at a time). */
-  function load(partition: string, route: Route, stamp: CatalogStamp): Promise<Catalog | undefined> {
-    const url = catalogUrl(route);
+  /** Loads an index another server stored (one load per index at a time). */
+  function load(partition: string, route: Route, stamp: ListStamp): Promise<ListIndex | undefined> {
+    const url = versionsListUrl(route);
     const memoryKey = `${partition} ${url}`;
     let loading = loads.get(memoryKey);
     if (loading) return loading;
     loading = (async () => {
-      const { shared } = await layers.read(keyOf(partition, 'catalog', url), undefined, stamp.bytes);
+      const { shared } = await layers.read(keyOf(partition, 'list', url), undefined, stamp.bytes);
       const newline = shared?.indexOf('\n') ?? -1;
       const fetchedAt = Number(shared?.slice(0, newline));
-      const current = catalogs.get(memoryKey);
+      const current = indexes.get(memoryKey);
       if (shared === undefined || newline < 0 || (current && current.fetchedAt >= fetchedAt)) return current;
       const body = shared.slice(newline + 1);
       let json: unknown;
@@ -92,21 +92,21 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
       } catch {
         return current;
       }
-      const catalog = readCatalog(route.kind, json, body, fetchedAt);
-      if (catalog) catalogs.set(memoryKey, catalog);
-      return catalog ?? current;
+      const index = indexList(route.kind, json, body, fetchedAt);
+      if (index) indexes.set(memoryKey, index);
+      return index ?? current;
     })().finally(() => loads.delete(memoryKey));
     loads.set(memoryKey, track(loading));
     return loading;
   }
 
   /**
-   * The catalog the stamp names, parsed. When this server holds an older one, the read waits for the newer
+   * The index the stamp names, parsed. When this server holds an older one, the read waits for the newer
    * at most what is left of its budget, then answers from the older while the newer loads; with none, it
    * waits for the load.
    */
-  async function catalogOf(partition: string, route: Route, stamp: CatalogStamp | undefined, budget: Budget): Promise<Catalog | undefined> {
-    const held = catalogs.get(`${partition} ${catalogUrl(route)}`);
+  async function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Promise<ListIndex | undefined> {
+    const held = indexes.get(`${partition} ${versionsListUrl(route)}`);
     if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
     const loading = load(partition, route, stamp);
     if (!held) return loading;
@@ -121,28 +121,28 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   /**
    * Stores a list's answer and resolves once the shared store has it. A list (valid or not) becomes the
-   * catalog, body before stamp; a list that breaks the contract does not replace a valid one, which keeps
-   * answering (stale) while items refresh alone. Anything else is a failure beside the last catalog, with
+   * index, body before stamp; a list that breaks the contract does not replace a valid one, which keeps
+   * answering (stale) while items refresh alone. Anything else is a failure beside the last index, with
    * its back-off.
    */
-  function saveCatalog(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): Promise<unknown> {
-    const url = catalogUrl(route);
+  function saveList(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): Promise<unknown> {
+    const url = versionsListUrl(route);
     const memoryKey = `${partition} ${url}`;
     const now = record.fetchedAt;
     const stampKey = keyOf(partition, 'stamp', url);
-    const previous = decode<CatalogStamp>(layers.peek(stampKey)) ?? { updatedAt: 0 };
-    const catalog = record.status === 200 ? readCatalog(route.kind, json, record.body, now) : undefined;
-    const failures = catalog?.valid ? 0 : (previous.failures ?? 0) + 1;
+    const previous = decode<ListStamp>(layers.peek(stampKey)) ?? { updatedAt: 0 };
+    const index = record.status === 200 ? indexList(route.kind, json, record.body, now) : undefined;
+    const failures = index?.valid ? 0 : (previous.failures ?? 0) + 1;
     const failure = { ...record, body: record.status === 200 ? '' : record.body, freshUntil: now + backoffMs(failures, errorTtlMs, freshForMs) };
-    if (!catalog || (!catalog.valid && previous.fetchedAt !== undefined && !previous.invalid)) {
-      return layers.write(stampKey, JSON.stringify({ ...previous, updatedAt: now, failure, failures } satisfies CatalogStamp));
+    if (!index || (!index.valid && previous.fetchedAt !== undefined && !previous.invalid)) {
+      return layers.write(stampKey, JSON.stringify({ ...previous, updatedAt: now, failure, failures } satisfies ListStamp));
     }
-    catalogs.set(memoryKey, catalog);
-    const stamp: CatalogStamp = { updatedAt: now, fetchedAt: now, freshUntil: now + freshForMs, bytes: record.body.length };
-    if (!catalog.valid) Object.assign(stamp, { invalid: true, failure, failures });
+    indexes.set(memoryKey, index);
+    const stamp: ListStamp = { updatedAt: now, fetchedAt: now, freshUntil: now + freshForMs, bytes: record.body.length };
+    if (!index.valid) Object.assign(stamp, { invalid: true, failure, failures });
     // Memory at once (this server answers from it); the shared store gets the body before the stamp.
     layers.remember(stampKey, JSON.stringify(stamp));
-    return layers.share(keyOf(partition, 'catalog', url), `${now}\n${record.body}`).then(() => layers.write(stampKey, JSON.stringify(stamp)));
+    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => layers.write(stampKey, JSON.stringify(stamp)));
   }
 
   /**
@@ -162,18 +162,18 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: isPinned(route) ? null : now + freshForMs })) };
   }
 
-  /** Keeps an answer as the read's own entry (a pinned version found in the catalog). */
+  /** Keeps an answer as the read's own entry (a pinned version found in the index). */
   const keepEntry = (partition: string, route: Route, record: StoredResponse) => track(layers.write(keyOf(partition, 'entry', route.url), JSON.stringify(record)));
 
   return {
-    /** Published versions the catalogs name, for sizing memory. */
-    versionCount: () => [...catalogs.values()].reduce((total, catalog) => total + catalog.versionCount, 0),
+    /** Published versions the indexes name, for sizing memory. */
+    versionCount: () => [...indexes.values()].reduce((total, index) => total + index.versionCount, 0),
     readEntry,
     readStamp,
     readAccount,
-    catalogOf,
+    listIndexOf,
     writeAccount,
-    saveCatalog,
+    saveList,
     saveEntry,
     keepEntry,
   };

@@ -1,5 +1,5 @@
 // createPromptCache, one server: what it keeps, for how long, and what one refresh costs. Each kind's list
-// with versions is its catalog: it answers both lists and every latest item, and says what exists.
+// with versions is its index: it answers both lists and every latest item, and says what exists.
 import { http } from 'msw';
 import { createMockDb, FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';

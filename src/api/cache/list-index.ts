@@ -1,12 +1,12 @@
-// A kind's catalog: its `include_versions=true` list, read once per refresh into an index by id. It says
+// A kind's index: its `include_versions=true` list, read once per refresh into a map by id. It says
 // what exists (every published id and version, as the contract promises), answers every latest item and
 // both lists of the kind, and is how the cache answers an id or a version that does not exist without
 // asking the API. Pure: no I/O.
 import { parseComposer, parsePrompt } from '../validate.ts';
 import type { Kind } from './policy.ts';
 
-/** What a catalog knows of one id. */
-export interface CatalogItem {
+/** What an index knows of one id. */
+export interface IndexedItem {
   /** Its published versions, as the list names them (its latest included). */
   readonly versions: ReadonlySet<string>;
   /** Its latest version: the item's own `version`. */
@@ -16,7 +16,7 @@ export interface CatalogItem {
 }
 
 /** A kind's list with versions, indexed. */
-export interface Catalog {
+export interface ListIndex {
   /** When the list was fetched, in milliseconds since the epoch. */
   readonly fetchedAt: number;
   /** The list's body (with versions), as stored. */
@@ -26,7 +26,7 @@ export interface Catalog {
   /** How many published versions the list names: the cache's memory is sized by it. */
   readonly versionCount: number;
   /** What the list says of `id`: `undefined` when it does not name it (not published). */
-  item(id: string): CatalogItem | undefined;
+  item(id: string): IndexedItem | undefined;
   /** The body of a single-item read of `id`'s latest version, when the list holds it valid. */
   itemBody(id: string): string | undefined;
   /** The body of the list without versions. */
@@ -49,13 +49,13 @@ function meetsContract(parse: (value: unknown) => unknown, value: unknown): bool
 }
 
 /**
- * The catalog of `json`, the parsed `body` of a kind's list with versions, or `undefined` when it is not
+ * The index of `json`, the parsed `body` of a kind's list with versions, or `undefined` when it is not
  * an array. Items that break the contract still say that their id and versions exist (an item refreshes
  * alone then); entries without an id are skipped.
  */
-export function readCatalog(kind: Kind, json: unknown, body: string, fetchedAt: number): Catalog | undefined {
+export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: number): ListIndex | undefined {
   if (!Array.isArray(json)) return undefined;
-  const items = new Map<string, CatalogItem>();
+  const items = new Map<string, IndexedItem>();
   const bare: Record<string, unknown>[] = [];
   let valid = true;
   let versionCount = 0;
