@@ -80,6 +80,14 @@ export {
   type TemplateVariableToken,
 } from './template/parse.ts';
 
+// catalog/: the components' words, in any language (English by default)
+export type { Catalog, CatalogOverride, DiffChange, DiffSetting, DiffWords, ErrorText } from './catalog/catalog.ts';
+export { englishCatalog } from './catalog/english.ts';
+export { germanCatalog } from './catalog/german.ts';
+export type { PluralCategory, PluralMessage, SubjectMessages, Template } from './catalog/message-types.ts';
+export { pseudoLocalize } from './catalog/pseudo.ts';
+export { withCatalog } from './catalog/resolve.ts';
+
 // query/: TanStack Query hooks
 export { type WithFallback } from './query/fallback.ts';
 export { composerKeys, type KeyScope, promptKeys } from './query/keys.ts';

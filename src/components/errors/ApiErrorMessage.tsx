@@ -1,5 +1,9 @@
 import { useId } from 'react';
 import type { PromptApiErrorData } from '../../api/errors.ts';
+import type { CatalogOverride, ErrorCatalog } from '../../catalog/catalog.ts';
+import { englishErrorWords } from '../../catalog/english-errors.ts';
+import { fillPlural, fillText, formatNumber, type Locales } from '../../catalog/format.ts';
+import { withCatalog } from '../../catalog/resolve.ts';
 import { formatResetDate } from '../shared/format-reset.ts';
 import { safeHref } from '../../sanitize/safe-href.ts';
 
@@ -24,10 +28,16 @@ export interface ApiErrorMessageProps {
    * @default undefined
    */
   upgradeUrl?: string;
-  /** Locale(s) of the reset date. @default the user's locale */
+  /** Locale(s) of the numbers and the reset date. @default the catalog's `locale` ('en') */
   locale?: string | readonly string[];
   /** Time zone of the reset date. @default the user's time zone */
   timeZone?: string;
+  /**
+   * The message's words (a complete catalog such as `germanCatalog`, or the keys to change). A prop, not the
+   * provider's: the message renders in a Server Component, which reads no context.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
 }
 
 /**
@@ -49,39 +59,49 @@ interface Wording {
   detail: string;
 }
 
+/** The quota's detail: used up (with the usage, when the error carries it), then when it resets. */
+function quotaDetail(error: PromptApiErrorData, words: ErrorCatalog, resetText: string | null, numberLocale: Locales): string {
+  const { quota } = words.errors;
+  const usage = error.usage;
+  const usedUp = usage
+    ? fillPlural(quota.usedUpCounted, usage.limit, { used: formatNumber(usage.used, numberLocale), limit: formatNumber(usage.limit, numberLocale) }, words.locale)
+    : quota.usedUp;
+  const resets = resetText ? fillText(quota.resetsOn, { date: resetText }, words.locale) : quota.resetsNextPeriod;
+  return fillText(words.sentences, { first: usedUp, second: resets }, words.locale);
+}
+
 /** Human wording for each code; the machine message stays available under "Details". */
-function wording(error: PromptApiErrorData, subject: ApiErrorSubject, resetText: string | null, numbers: Intl.NumberFormat): Wording {
+function wording(error: PromptApiErrorData, subject: ApiErrorSubject, words: ErrorCatalog, resetText: string | null, numberLocale: Locales): Wording {
+  const { errors } = words;
   const version = requestedVersion(error);
   // A proxy's HTML error page (502, 503) fails validation, but for the user it is a server error.
   const code = error.code === 'INVALID_RESPONSE' && error.status >= 500 ? 'INTERNAL_ERROR' : error.code;
   switch (code) {
     case 'NOT_FOUND':
-      return { title: `${subject === 'composer' ? 'Composer' : 'Prompt'} not found`, detail: `This ${subject} does not exist or is not published.` };
+      return { title: errors.notFound.title[subject], detail: errors.notFound.detail[subject] };
     case 'VERSION_NOT_FOUND':
-      return { title: 'Version not found', detail: `Version ${version ?? 'requested'} of this ${subject} does not exist or is not published.` };
-    case 'UNAUTHORIZED':
-      return { title: 'API key missing', detail: 'No API key was sent with the request. Check your API key configuration.' };
-    case 'INVALID_KEY':
-      return { title: 'API key invalid', detail: 'The API key is invalid or has been revoked. Check your API key.' };
-    case 'USAGE_LIMIT_EXCEEDED':
       return {
-        title: 'Monthly quota used up',
-        detail: `This month's request quota is used up${error.usage ? ` (${numbers.format(error.usage.used)} of ${numbers.format(error.usage.limit)} requests)` : ''}. ${resetText ? `It resets on ${resetText}.` : 'It resets at the start of the next period.'}`,
+        title: errors.versionNotFound.title,
+        detail: version === null ? errors.versionNotFound.detailWithoutVersion[subject] : fillText(errors.versionNotFound.detail[subject], { version }, words.locale),
       };
+    case 'UNAUTHORIZED':
+      return errors.unauthorized;
+    case 'INVALID_KEY':
+      return errors.invalidKey;
+    case 'USAGE_LIMIT_EXCEEDED':
+      return { title: errors.quota.title, detail: quotaDetail(error, words, resetText, numberLocale) };
     case 'BAD_REQUEST':
-      return { title: 'Invalid request', detail: `The ${subject} identifier or version is not in a valid format.` };
+      return { title: errors.badRequest.title, detail: errors.badRequest.detail[subject] };
     case 'INTERNAL_ERROR':
-      return { title: 'Server error', detail: 'The service failed to answer. Try again in a moment.' };
+      return errors.serverError;
     case 'NETWORK_ERROR':
-      return { title: 'Network error', detail: 'The service could not be reached. Check your connection and try again.' };
+      return errors.networkError;
     case 'TIMEOUT':
-      return { title: 'Request timed out', detail: 'The service took too long to answer. Try again in a moment.' };
+      return errors.timeout;
     case 'INVALID_RESPONSE':
-      return { title: 'Unexpected response', detail: 'The service sent a response this app cannot read. Try again in a moment.' };
+      return errors.invalidResponse;
     default:
-      return error.status >= 500
-        ? { title: 'Server error', detail: 'The service failed to answer. Try again in a moment.' }
-        : { title: 'Request failed', detail: `The ${subject} could not be loaded.` };
+      return error.status >= 500 ? errors.serverError : { title: errors.failed.title, detail: errors.failed.detail[subject] };
   }
 }
 
@@ -93,13 +113,14 @@ function wording(error: PromptApiErrorData, subject: ApiErrorSubject, resetText:
  * @example
  * {query.error ? <ApiErrorMessage error={query.error} onRetry={() => query.refetch()} /> : null}
  */
-export function ApiErrorMessage({ error, onRetry, retrying = false, subject, resetAt, upgradeUrl, locale, timeZone }: ApiErrorMessageProps) {
+export function ApiErrorMessage({ error, onRetry, retrying = false, subject, resetAt, upgradeUrl, locale, timeZone, catalog }: ApiErrorMessageProps) {
   const titleId = useId();
+  const words = withCatalog(englishErrorWords, catalog);
   const about = subject ?? (error.path.startsWith('/composers') ? 'composer' : 'prompt');
+  const numberLocale = locale ?? words.locale;
   // The error's own headers first; a reset no Date can hold falls back to `resetAt`.
-  const resetText = formatResetDate(error.rateLimit && error.rateLimit.reset * 1000, locale, timeZone) ?? formatResetDate(resetAt, locale, timeZone);
-  const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
-  const { title, detail } = wording(error, about, resetText, numbers);
+  const resetText = formatResetDate(error.rateLimit && error.rateLimit.reset * 1000, numberLocale, timeZone) ?? formatResetDate(resetAt, numberLocale, timeZone);
+  const { title, detail } = wording(error, about, words, resetText, numberLocale);
   // From a response body or a prop: never a `javascript:` or `data:` href; an unsafe body link falls back to the prop.
   const link = error.code === 'USAGE_LIMIT_EXCEEDED' ? (safeHref(error.upgradeUrl) ?? safeHref(upgradeUrl)) : undefined;
   return (
@@ -110,16 +131,16 @@ export function ApiErrorMessage({ error, onRetry, retrying = false, subject, res
       <p className="pcr-api-error__detail">{detail}</p>
       {link ? (
         <a className="pcr-api-error__upgrade" href={link}>
-          Upgrade your plan
+          {words.errors.upgrade}
         </a>
       ) : null}
       {onRetry && canRetryApiError(error) ? (
         <button type="button" className="pcr-api-error__retry" aria-disabled={retrying} onClick={() => !retrying && onRetry()}>
-          {retrying ? 'Retrying…' : 'Retry'}
+          {retrying ? words.errors.retrying : words.errors.retry}
         </button>
       ) : null}
       <details className="pcr-api-error__details">
-        <summary>Details</summary>
+        <summary>{words.errors.details}</summary>
         <code>{error.message}</code>
       </details>
     </div>

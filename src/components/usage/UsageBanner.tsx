@@ -1,8 +1,12 @@
 'use client';
 
 import { useId, useRef } from 'react';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { fillText, formatNumber } from '../../catalog/format.ts';
 import { classNames } from '../shared/class-names.ts';
 import { formatResetDate } from '../shared/format-reset.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
 import { safeHref } from '../../sanitize/safe-href.ts';
 import {
   DEFAULT_CRITICAL_AT,
@@ -28,7 +32,7 @@ export interface UsageBannerProps extends UsageThresholds {
    * @default undefined
    */
   onDismiss?: (level: UsageAlertLevel) => void;
-  /** Locale(s) for numbers and the reset date. @default the user's locale */
+  /** Locale(s) for numbers and the reset date. @default the catalog's `locale` ('en') */
   locale?: string | readonly string[];
   /** Time zone of the reset date. @default the user's time zone */
   timeZone?: string;
@@ -60,6 +64,8 @@ export interface UsageBannerProps extends UsageThresholds {
   checkAgain?: boolean;
   /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
   now?: () => number;
+  /** The banner's words, over the provider's catalog. @default the provider's catalog, else `englishCatalog` */
+  catalog?: CatalogOverride;
   /** Extra class names on the banner. @default undefined */
   className?: string;
 }
@@ -93,8 +99,10 @@ export function UsageBanner({
   storage = 'local',
   checkAgain = true,
   now = Date.now,
+  catalog,
   className,
 }: UsageBannerProps) {
+  const words = useCatalog(catalog, englishComponentWords);
   const { usage: latest, checking, unreached, unreported, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
@@ -104,10 +112,9 @@ export function UsageBanner({
 
   let content = null;
   if (level !== 'none' && usage) {
-    // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
-    const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
-    const resetText = formatResetDate(usage.reset, locale, timeZone);
-    const { title, detail } = usageWording(level, usage, numbers, resetText);
+    const numberLocale = locale ?? words.locale;
+    const resetText = formatResetDate(usage.reset, numberLocale, timeZone);
+    const { title, detail } = usageWording(level, usage, words, numberLocale, resetText);
     const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
     const limit = Math.max(usage.limit, 0);
     content = (
@@ -118,7 +125,7 @@ export function UsageBanner({
         <p className="pcr-usage-banner__detail">{detail}</p>
         <meter
           className="pcr-usage-banner__meter"
-          aria-label="Requests used this month"
+          aria-label={words.usage.meterLabel}
           min={0}
           max={limit || 1}
           value={Math.min(usage.used, limit)}
@@ -126,16 +133,16 @@ export function UsageBanner({
           high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
           optimum={0}
         >
-          {`${numbers.format(usage.used)} / ${numbers.format(usage.limit)}`}
+          {fillText(words.usage.meterText, { used: formatNumber(usage.used, numberLocale), limit: formatNumber(usage.limit, numberLocale) }, words.locale)}
         </meter>
         {link && level !== 'warning' ? (
           <a className="pcr-usage-banner__upgrade" href={link}>
-            Upgrade your plan
+            {words.usage.upgrade}
           </a>
         ) : null}
         {unreached && level === 'exceeded' ? (
           // Inside the alert, a live region (atomic): the change is announced with the alert.
-          <p className="pcr-usage-banner__note">Could not reach the service to check. Try again in a moment.</p>
+          <p className="pcr-usage-banner__note">{words.usage.unreached}</p>
         ) : null}
         {checkAgain && level === 'exceeded' ? (
           <button
@@ -150,7 +157,7 @@ export function UsageBanner({
               });
             }}
           >
-            {checking ? 'Checking…' : 'Check again'}
+            {checking ? words.usage.checking : words.usage.checkAgain}
           </button>
         ) : null}
         {dismissible && level !== 'exceeded' ? (
@@ -164,7 +171,7 @@ export function UsageBanner({
               onDismiss?.(level);
             }}
           >
-            Dismiss
+            {words.usage.dismiss}
           </button>
         ) : null}
       </>
@@ -184,7 +191,7 @@ export function UsageBanner({
       >
         {polite ? content : unreported ? (
           // After "Check again" found the quota no longer spent, with no usage to show (no rate-limit headers).
-          <p className="pcr-usage-banner__note">Requests go through again. The service did not say how many are left.</p>
+          <p className="pcr-usage-banner__note">{words.usage.unreported}</p>
         ) : null}
       </div>
       {level === 'exceeded' ? (
