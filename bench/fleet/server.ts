@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createPromptApiClient, createPromptCache, memoryStore, type PromptCacheReadEvent } from 'prompt-composer-react';
+import { createPromptApiClient, createPromptCache, memoryStore } from 'prompt-composer-react';
 import { createPromptApiHandler, redisStore } from 'prompt-composer-react/server';
 
 /** What the parent passes (as JSON in argv[2]). */
@@ -50,18 +50,19 @@ function recipeProxy(): (request: Request) => Promise<Response> {
 
 /** The handler on a cached client; each response says what the cache did (`x-bench-cache`). */
 async function cachedHandler(): Promise<(request: Request) => Promise<Response>> {
-  const outcome = new AsyncLocalStorage<{ outcome?: PromptCacheReadEvent['outcome'] }>();
+  const outcome = new AsyncLocalStorage<{ outcome?: string }>();
   const store = config.store === 'memory' ? memoryStore() : redisStore({ url: config.store });
   // Ready once the store answers (a server that starts before Redis would start on its memory instead).
   await store.get('bench:ready');
   const cache = createPromptCache({
     store,
     ttlMs: config.ttlMs,
-    onRead: (event) => {
+    onEvent: (event) => {
+      if (event.type === 'store-health') send({ warning: event.message });
       const current = outcome.getStore();
-      if (current) current.outcome = event.outcome;
+      // The bench's own label of what the cache did (hit, as before the events were named 'fresh').
+      if (event.type === 'read' && current) current.outcome = event.outcome === 'fresh' ? 'hit' : event.outcome;
     },
-    onWarning: (message) => send({ warning: message }),
   });
   const client = createPromptApiClient({ baseUrl: config.upstream, apiKey: config.apiKey, cache, headers: { 'x-bench-instance': String(config.index) } });
   const handler = createPromptApiHandler({ client });

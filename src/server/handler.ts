@@ -3,6 +3,7 @@ import type { PromptApiClient } from '../api/client.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
 import { entityTag, errorOf, errorResponse, matchesTag, rateLimitHeaders } from './handler-response.ts';
 import { type HandlerRoute, isRefusal, readRoute } from './handler-route.ts';
+import { measured } from './handler-telemetry.ts';
 
 /** Options of `createPromptApiHandler`. */
 export interface PromptApiHandlerOptions {
@@ -80,7 +81,8 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
-  return async (request) => {
+  return (request) =>
+    measured(async (label) => {
     // Headers every response carries, and CORS for an allowed other origin. The account's usage goes only
     // on answers that went through the client: the handler's own refusals tell nobody the plan or quota.
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
@@ -112,6 +114,8 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     if (isRefusal(route)) {
       return route.status === 404 ? refuse(404, 'NOT_FOUND', 'Not found') : refuse(400, 'BAD_REQUEST', `Invalid request: ${route.detail}`);
     }
+    label.kind = route.kind;
+    label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
     let data: unknown;
     try {
       data = await read(client, route, request.signal);
@@ -129,5 +133,5 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     };
     if (matchesTag(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers: success });
     return new Response(body, { status: 200, headers: { ...success, 'content-type': 'application/json; charset=utf-8' } });
-  };
+    });
 }

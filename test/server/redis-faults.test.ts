@@ -10,7 +10,7 @@ import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedisServer, type RunningRedisServer } from '../../scripts/redis-server.mjs';
 import { server as msw } from '../msw-server.ts';
-import { accountOf, BASE_URL, frozenClock, instance, mockApi, page, settle } from '../api/cache/harness.ts';
+import { accountOf, BASE_URL, frozenClock, instance, mockApi, page, settle, healthInto } from '../api/cache/harness.ts';
 
 let redis: RunningRedisServer;
 /** A connection of the test's own, for CLIENT PAUSE and for looking at what the servers stored. */
@@ -76,7 +76,7 @@ describe('given Redis paused (CLIENT PAUSE: connected, no replies)', () => {
     const warnings: string[] = [];
     // Operations that may go unanswered a minute: only the read's budget keeps it from waiting the pause out.
     const patient = instance({ store: store(), storeTimeoutMs: 60_000 });
-    const watchful = instance({ store: store(), onWarning: (message) => void warnings.push(message) });
+    const watchful = instance({ store: store(), onEvent: healthInto(warnings) });
     await Promise.all([page(patient.client), page(watchful.client)]);
     await admin.sendCommand(['CLIENT', 'PAUSE', '3000', 'ALL']);
     const pauseOver = admin.ping();
@@ -138,7 +138,7 @@ describe('given Redis stalling while one server holds the fleet lock for a pinne
       }),
     );
     const handlerOf = (name: string) => {
-      const cache = createPromptCache({ store: store(), onWarning: () => {} });
+      const cache = createPromptCache({ store: store(), onEvent: () => {} });
       const client = createPromptApiClient({ baseUrl: BASE_URL, apiKey: FIXTURE_KEYS.free, cache, headers: { 'x-server': name } });
       return (path: string) => createPromptApiHandler({ client })(new Request(`https://app.test/api/prompt-api${path}`));
     };
@@ -173,7 +173,7 @@ describe('given an account of 10,000 prompts over Redis', () => {
     const api = mockApi(accountOf(10_000));
     api.db.addKey({ key: 'pk_large_account', plan: 'pro' });
     const warnings: string[] = [];
-    const server = instance({ store: store(), ttlMs: 60_000, onWarning: (message) => void warnings.push(message) }, 'pk_large_account');
+    const server = instance({ store: store(), ttlMs: 60_000, onEvent: healthInto(warnings) }, 'pk_large_account');
     const { client } = server;
     expect(await client.listPrompts()).toHaveLength(10_000);
     for (const id of ['p0', 'p1', 'p5000', 'p9999']) expect((await client.getPrompt(id)).promptId).toBe(id);

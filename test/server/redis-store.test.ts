@@ -4,7 +4,7 @@ import { createPromptApiHandler, redisStore, type RedisStore } from 'prompt-comp
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startRedisServer, type RunningRedisServer } from '../../scripts/redis-server.mjs';
-import { frozenClock, instance, mockApi, page, settle } from '../api/cache/harness.ts';
+import { frozenClock, instance, mockApi, page, settle, healthInto } from '../api/cache/harness.ts';
 
 let redis: RunningRedisServer;
 const stores: RedisStore[] = [];
@@ -68,7 +68,7 @@ describe('redisStore', () => {
     const warnings: string[] = [];
     const nowhere = redisStore({ url: `redis://127.0.0.1:${await freePort()}` });
     stores.push(nowhere);
-    const server = instance({ store: nowhere, onWarning: (message) => void warnings.push(message) });
+    const server = instance({ store: nowhere, onEvent: healthInto(warnings) });
     for (let round = 0; round < 3; round++) expect((await page(server.client)).length).toBe(5);
     expect(warnings).toHaveLength(1);
     expect(api.seen.length).toBeLessThanOrEqual(5);
@@ -112,7 +112,7 @@ describe('given four servers sharing Redis', () => {
     const advance = frozenClock();
     const api = mockApi();
     const warnings: string[][] = [[], []];
-    const servers = warnings.map((list) => instance({ store: store(), onWarning: (message) => void list.push(message) }));
+    const servers = warnings.map((list) => instance({ store: store(), onEvent: healthInto(list) }));
     await Promise.all(servers.map((server) => page(server.client)));
     const cold = api.seen.length;
 

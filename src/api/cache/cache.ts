@@ -2,10 +2,11 @@ import { untilAborted } from '../abort.ts';
 import { accountAfter } from './account.ts';
 import { consult } from './consult.ts';
 import { type Budget, createLayers } from './layers.ts';
-import type { PromptCache, PromptCacheOptions, PromptCacheReadEvent } from './options.ts';
+import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
 import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
 import { createRecords, keyOf } from './records.ts';
 import { partitionName, replay, sleep } from './responses.ts';
+import { loadTelemetry, record, recordEvent } from './telemetry.ts';
 import { fetchUpstream } from './upstream.ts';
 
 /** One read: its route, the request's headers (sent along upstream) and the account's partition. */
@@ -18,6 +19,12 @@ interface Read {
 
 /** What a fetch is for: the read's kind's index (its list with versions), or the read's own entry. */
 type Target = 'list' | 'entry';
+
+/** Why a request goes to the API. */
+type Reason = Extract<PromptCacheEvent, { type: 'upstream' }>['reason'];
+
+/** A route as the events name it. */
+const routeKind = (route: Route): PromptCacheRoute => (route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned');
 
 /** What a read saw before it fetched: a fetch that lands after it is newer. */
 interface Seen {
@@ -59,9 +66,15 @@ function decodedId(route: Route): string | undefined {
  * const client = createPromptApiClient({ baseUrl, apiKey: process.env.PROMPT_API_KEY, cache })
  */
 export function createPromptCache(options: PromptCacheOptions = {}): PromptCache {
-  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, lockWaitMs = 3000, maxEntries = 2000, onRead } = options;
+  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, lockWaitMs = 3000, maxEntries = 2000 } = options;
   if (!(quotaShare > 0 && quotaShare <= 1)) throw new RangeError(`createPromptCache: quotaShare must be above 0 and at most 1, got ${quotaShare}`);
-  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const onEvent = options.onEvent ?? ((event: PromptCacheEvent) => event.type === 'store-health' && console.warn(event.message));
+  /** Tells `onEvent` and OpenTelemetry (when `@opentelemetry/api` is installed) what the cache did. */
+  const emit = (event: PromptCacheEvent) => {
+    onEvent(event);
+    recordEvent(event);
+  };
+  const telemetryLoaded = loadTelemetry();
   const background = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.catch(() => {}).finally(() => background.delete(settled));
@@ -76,11 +89,14 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     timeoutMs: options.storeTimeoutMs ?? 1000,
     retryMs: 1000,
     onHealth: (healthy, reason) =>
-      warn(
-        healthy
+      emit({
+        type: 'store-health',
+        healthy,
+        message: healthy
           ? 'prompt cache: the shared store answers again; back to sharing entries, locks and usage'
           : `prompt cache: the shared store failed (${reason}); this server answers from its own memory and the API until the store answers again`,
-      ),
+      }),
+    onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
   const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track });
   const flights = new Map<string, Promise<void>>();
@@ -94,7 +110,8 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     if (partition?.[0] !== authorization) partition = [authorization, partitionName(authorization, options.secret)];
     return partition[1];
   };
-  const report = (route: Route, outcome: PromptCacheReadEvent['outcome']) => onRead?.({ url: route.url, outcome });
+  const report = (route: Route, outcome: Extract<PromptCacheEvent, { type: 'read' }>['outcome'], status: number) =>
+    emit({ type: 'read', url: route.url, kind: route.kind, route: routeKind(route), outcome, status });
   const freshFor = (account: AccountRecord) => ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare);
   const urlOf = (read: Read, target: Target) => (target === 'list' ? versionsListUrl(read.route) : read.route.url);
 
@@ -102,11 +119,14 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
    * Sends one request for `target` and stores the answer. The lock is released once the writes are in, or
    * kept for `errorTtlMs` after a failed item request, so that the fleet does not ask again sooner.
    */
-  async function fetchInto(read: Read, target: Target, lock: HeldLock | null, budget?: Budget): Promise<void> {
+  async function fetchInto(read: Read, target: Target, reason: Reason, lock: HeldLock | null, budget?: Budget): Promise<void> {
     const { partition, route } = read;
-    const fetched = await fetchUpstream(read.upstream, urlOf(read, target), read.headers, lockMs);
+    const url = urlOf(read, target);
+    const fetched = await fetchUpstream(read.upstream, url, read.headers, lockMs, { 'prompt_api.kind': route.kind, 'prompt_api.reason': reason });
+    emit({ type: 'upstream', url, kind: route.kind, reason, status: fetched.record.status, durationMs: Date.now() - fetched.record.fetchedAt });
     const current = await records.readAccount(partition, budget);
     const account = accountAfter(current, fetched, errorTtlMs, freshFor(current));
+    record.quota(account.rateLimit);
     void records.writeAccount(partition, account);
     const { status } = fetched.record;
     let written: Promise<unknown> = Promise.resolve();
@@ -129,13 +149,13 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
    * One request for the fleet: this server takes the lock and fetches, or waits (at most `lockWaitMs`)
    * until the holder's answer lands or its lock is gone; then, or with `alone`, it fetches itself.
    */
-  function obtain(read: Read, target: Target, seen: Seen, budget: Budget, alone: boolean): Promise<void> {
+  function obtain(read: Read, target: Target, reason: Reason, seen: Seen, budget: Budget, alone: boolean): Promise<void> {
     const url = urlOf(read, target);
     const flightKey = `${read.partition} ${url}`;
     const running = flights.get(flightKey);
     if (running) return running;
     const flight = (async () => {
-      if (alone) return fetchInto(read, target, null, budget);
+      if (alone) return fetchInto(read, target, reason, null, budget);
       const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
       // The looks at what the fleet did (after taking the lock, and while another server holds it) are
       // bounded by lockWaitMs, not by the read's store budget: a read that spent its budget must not fetch
@@ -144,15 +164,17 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       if (await layers.lock(lock.key, lock.token, lockMs, budget)) {
         // Another server may have fetched it and let the lock go between this server's look and now.
         if (await landed(read, target, seen)) return void track(layers.release(lock.key, lock.token));
-        return fetchInto(read, target, lock, budget);
+        return fetchInto(read, target, reason, lock, budget);
       }
-      const deadline = Date.now() + lockWaitMs;
-      for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
+      const waitStarted = Date.now();
+      const waited = (outcome: 'answered' | 'gave-up') => emit({ type: 'lock-wait', kind: read.route.kind, outcome, durationMs: Date.now() - waitStarted });
+      for (let delay = 5; Date.now() < waitStarted + lockWaitMs; delay = Math.min(delay * 2, 100)) {
         await sleep(delay);
-        if ((await landed(read, target, seen)) || (await layers.holder(lock.key)) === undefined) return;
+        if ((await landed(read, target, seen)) || (await layers.holder(lock.key)) === undefined) return waited('answered');
       }
       // The lock outlived its holder's request (a fault): fetch rather than keep the reader waiting.
-      return fetchInto(read, target, null, budget);
+      waited('gave-up');
+      return fetchInto(read, target, reason, null, budget);
     })().finally(() => flights.delete(flightKey));
     flights.set(flightKey, flight);
     return flight;
@@ -177,11 +199,12 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       const { unauthorized, exceeded, failing } = await records.readAccount(read.partition);
       const now = Date.now();
       if (unauthorized || (failing && now < failing.until)) return;
-      if (exceeded && now < exceeded.until && (now < exceeded.retryAt || !(await takeProbe(read.partition)))) return;
+      const probing = exceeded !== undefined && now < exceeded.until;
+      if (probing && (now < exceeded.retryAt || !(await takeProbe(read.partition)))) return;
       const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
       if (!(await layers.lock(lock.key, lock.token, lockMs))) return;
       if (await landed(read, target, seen)) return layers.release(lock.key, lock.token);
-      return fetchInto(read, target, lock);
+      return fetchInto(read, target, probing ? 'probe' : 'refresh', lock);
     })().finally(() => {
       refreshing.delete(flightKey);
       if (queues.get(read.partition) === work) queues.delete(read.partition);
@@ -191,6 +214,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
 
   async function answer(read: Read): Promise<Response> {
     const { route, partition } = read;
+    await telemetryLoaded;
     const budget = layers.budget();
     const id = decodedId(route);
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
@@ -202,14 +226,16 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         id === undefined ? undefined : records.readEntry(partition, route.url, budget),
       ]);
       const { unauthorized, exceeded } = account;
+      record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
       if (unauthorized) {
         if (round > 0 || now < unauthorized.retryAt || !(await takeProbe(partition, budget))) {
-          report(route, 'refused');
+          // After this read's own request (a check), the 401 is its answer: a miss; else a refusal.
+          report(route, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
           return replay(unauthorized.response, account);
         }
         budget.extend(layers.missBudgetMs);
-        await obtain(read, 'list', { stamp, entry }, budget, true);
+        await obtain(read, 'list', 'probe', { stamp, entry }, budget, true);
         continue;
       }
       const spent = exceeded !== undefined && now < exceeded.until;
@@ -220,18 +246,18 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       if ('answer' in verdict) {
         if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
         if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
-        report(route, round > 0 ? 'miss' : verdict.fresh ? 'hit' : 'stale');
+        report(route, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
         return replay(verdict.answer, account, verdict.body);
       }
       // Nothing to answer with. A spent quota: the 429, but for one request an interval that checks it.
       if (exceeded && spent && (round > 0 || now < exceeded.retryAt || !(await takeProbe(partition, budget)))) {
-        report(route, 'refused');
+        report(route, round > 0 ? 'miss' : 'refused', exceeded.response.status);
         return replay(exceeded.response, account);
       }
       // A read that must fetch may wait longer on the store: coordinating the fleet saves requests.
       budget.extend(layers.missBudgetMs);
       // After a few rounds without an answer (a store that loses writes), one request of this server's own.
-      await obtain(read, verdict.fetch, { stamp, entry }, budget, round >= 2);
+      await obtain(read, verdict.fetch, spent ? 'probe' : 'miss', { stamp, entry }, budget, round >= 2);
     }
     // Requests that landed nowhere this server can read: fail the way fetch fails, which clients retry.
     throw new TypeError('fetch failed (the cache found no answer after its requests)');

@@ -27,7 +27,12 @@ export interface LayersOptions {
   retryMs: number;
   /** Told when the store goes down (with the reason) and when it answers again. */
   onHealth: (healthy: boolean, reason?: string) => void;
+  /** Told of each operation: what it was, how it went for whoever waited, and how long that took. */
+  onOperation: (operation: StoreOperation, outcome: 'ok' | 'timeout' | 'error' | 'skipped', durationMs: number) => void;
 }
+
+/** The store's operations, as the cache's events name them. */
+export type StoreOperation = 'get' | 'set' | 'add' | 'delete';
 
 /** The shared-store time one read may still spend. */
 export interface Budget {
@@ -93,7 +98,7 @@ function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
 /** The stores of one cache: `shared` (when given) in front of this process's memory. */
-export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth }: LayersOptions): Layers {
+export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth, onOperation }: LayersOptions): Layers {
   const memory = boundedMemory(capacity);
   let down = false;
   let probing = false;
@@ -133,29 +138,40 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
    * down, when the operation fails, or when it is not answered in time. An operation that fails, or goes
    * unanswered for `limitMs`, marks the store down, whether anyone still waits for it or not.
    */
-  async function onShared<T>(operation: (store: PromptCacheStore) => Promise<T> | T, waitMs: number, limitMs = timeoutMs): Promise<T | typeof FAILED> {
+  async function onShared<T>(
+    name: StoreOperation,
+    operation: (store: PromptCacheStore) => Promise<T> | T,
+    waitMs: number,
+    limitMs = timeoutMs,
+  ): Promise<T | typeof FAILED> {
     if (!shared) return FAILED;
-    if (down) {
-      probe();
+    if (down || waitMs <= 0) {
+      if (down) probe();
+      onOperation(name, 'skipped', 0);
       return FAILED;
     }
-    if (waitMs <= 0) return FAILED;
+    const started = Date.now();
+    let failed = false;
     const running = Promise.resolve().then(() => operation(shared));
+    running.catch(() => (failed = true));
     const watched = within(running, limitMs);
     watched.catch(markDown);
     try {
-      return await (waitMs >= limitMs ? watched : within(running, waitMs));
+      const result = await (waitMs >= limitMs ? watched : within(running, waitMs));
+      onOperation(name, 'ok', Date.now() - started);
+      return result;
     } catch {
+      onOperation(name, failed ? 'error' : 'timeout', Date.now() - started);
       return FAILED;
     }
   }
 
   /** `onShared` within what is left of `budget` (and spending it), or a background operation's time. */
-  async function spend<T>(operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
+  async function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
     const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
-    if (!budget) return onShared(operation, limitMs, limitMs);
+    if (!budget) return onShared(name, operation, limitMs, limitMs);
     const started = Date.now();
-    const result = await onShared(operation, budget.remainingMs, limitMs);
+    const result = await onShared(name, operation, budget.remainingMs, limitMs);
     budget.remainingMs -= Date.now() - started;
     return result;
   }
@@ -164,7 +180,7 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
 
   async function release(key: string, token: string): Promise<void> {
     memory.deleteIf(key, token);
-    const released = await onShared(async (store) => {
+    const released = await onShared('delete', async (store) => {
       if (store.deleteIf) return store.deleteIf(key, token);
       if (text(await store.get(key)) === token) await store.delete(key);
       return true;
@@ -187,7 +203,7 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
     },
     missBudgetMs: timeoutMs,
     async read(key, budget, size) {
-      const value = await spend((store) => store.get(key), budget, size);
+      const value = await spend('get', (store) => store.get(key), budget, size);
       return { shared: value === FAILED ? undefined : text(value), memory: text(memory.get(key)), answered: value !== FAILED };
     },
     peek: (key) => text(memory.get(key)),
@@ -196,17 +212,17 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
     },
     async write(key, value, ttlMs) {
       memory.set(key, value, ttlMs);
-      await spend((store) => store.set(key, value, ttlMs), undefined, value.length);
+      await spend('set', (store) => store.set(key, value, ttlMs), undefined, value.length);
     },
     async share(key, value) {
-      await spend((store) => store.set(key, value), undefined, value.length);
+      await spend('set', (store) => store.set(key, value), undefined, value.length);
     },
     async lock(key, token, ttlMs, budget) {
-      const taken = await spend((store) => store.add(key, token, ttlMs), budget);
+      const taken = await spend('add', (store) => store.add(key, token, ttlMs), budget);
       return taken === FAILED ? Boolean(memory.add(key, token, ttlMs)) : taken;
     },
     async holder(key, budget) {
-      const value = await spend((store) => store.get(key), budget);
+      const value = await spend('get', (store) => store.get(key), budget);
       return value === FAILED ? text(memory.get(key)) : text(value);
     },
     release,

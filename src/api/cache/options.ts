@@ -80,26 +80,68 @@ export interface PromptCacheOptions {
    * @default none (a SHA-256 of the header)
    */
   secret?: string;
-  /** Called once per read the cache answers, for metrics. Never holds the key. @default none */
-  onRead?: (event: PromptCacheReadEvent) => void;
   /**
-   * Called when the shared store fails and when it answers again: once each, not per request.
-   * @default console.warn
+   * Called with what the cache does, one typed event per outcome: each read it answers, each request it
+   * sends to the API and why, each operation of the shared store, each wait for another server's request,
+   * and the store's health changing. For code that does not run OpenTelemetry (which gets the same as
+   * `prompt_api.*` instruments: docs/server-cache.md#operating-it); it never holds the key.
+   * @default the store's health changes written with `console.warn`, the rest dropped
    */
-  onWarning?: (message: string) => void;
+  onEvent?: (event: PromptCacheEvent) => void;
 }
 
-/** What the cache did for one read. */
-export interface PromptCacheReadEvent {
-  /** The URL read (it never holds the key). */
-  url: string;
-  /**
-   * `hit`: answered fresh from the cache. `stale`: answered from the cache while a refresh runs (or the
-   * quota is spent, or the API fails). `miss`: fetched from the API, or from another server's fetch of
-   * the same thing. `refused`: answered with a remembered 429 or 401, without a request.
-   */
-  outcome: 'hit' | 'stale' | 'miss' | 'refused';
-}
+/** The kind of read: a list, a latest item, or a pinned version. */
+export type PromptCacheRoute = 'list' | 'item' | 'pinned';
+
+/** What the cache does, as `onEvent` hears it. */
+export type PromptCacheEvent =
+  | {
+      type: 'read';
+      /** The URL read (it never holds the key). */
+      url: string;
+      kind: 'prompts' | 'composers';
+      route: PromptCacheRoute;
+      /**
+       * `fresh`: answered from the cache, fresh (a 404 for what the lists do not name included). `stale`:
+       * answered from the cache while a refresh runs (or the quota is spent, or the API fails). `miss`:
+       * fetched from the API, or from another server's fetch of the same thing. `refused`: a remembered
+       * 429 or 401, without a request.
+       */
+      outcome: 'fresh' | 'stale' | 'miss' | 'refused';
+      /** The status of the answer (0 when no answer came). */
+      status: number;
+    }
+  | {
+      type: 'upstream';
+      url: string;
+      kind: 'prompts' | 'composers';
+      /** `miss`: nothing to answer with; `refresh`: a stale answer; `probe`: checking a remembered 429 or 401. */
+      reason: 'miss' | 'refresh' | 'probe';
+      /** The API's status, 0 when it did not answer. */
+      status: number;
+      durationMs: number;
+    }
+  | {
+      type: 'store';
+      operation: 'get' | 'set' | 'add' | 'delete';
+      /** `timeout`: the reader stopped waiting (or nobody heard back within `storeTimeoutMs`); `skipped`: not sent, the store is down. */
+      outcome: 'ok' | 'timeout' | 'error' | 'skipped';
+      durationMs: number;
+    }
+  | {
+      type: 'lock-wait';
+      kind: 'prompts' | 'composers';
+      /** `answered`: the other server's answer came (or its lock went); `gave-up`: after `lockWaitMs`, this server asked itself. */
+      outcome: 'answered' | 'gave-up';
+      durationMs: number;
+    }
+  | {
+      type: 'store-health';
+      /** `false` when the shared store failed, `true` when it answers again: once each, not per request. */
+      healthy: boolean;
+      /** What `console.warn` writes by default. */
+      message: string;
+    };
 
 /** The parts of a client's request pipeline it hands its cache (`createPromptApiClient({ cache })` does). */
 export interface PromptCacheSeam {

@@ -5,6 +5,7 @@ import { parseRateLimit, parseRetryAfter } from '../rate-limit.ts';
 import { redactText } from '../redact.ts';
 import type { RateLimit } from '../types.ts';
 import type { StoredResponse } from './policy.ts';
+import { startSpan } from './telemetry.ts';
 
 /**
  * A parsed JSON value without `key` in any string or property name (`redactText`). Arrays and objects
@@ -42,10 +43,23 @@ export interface Fetched {
 }
 
 /**
- * Sends `GET url` with `headers` through `upstream`, aborted after `timeoutMs`. Never throws: a request
- * that got no answer is a record of status 0.
+ * Sends `GET url` with `headers` through `upstream`, aborted after `timeoutMs`, in a span of its own where
+ * a trace is active (`attributes` on it). Never throws: a request that got no answer is a record of status 0.
  */
-export async function fetchUpstream(upstream: typeof globalThis.fetch, url: string, headers: Headers, timeoutMs: number): Promise<Fetched> {
+export async function fetchUpstream(
+  upstream: typeof globalThis.fetch,
+  url: string,
+  headers: Headers,
+  timeoutMs: number,
+  attributes: Record<string, string> = {},
+): Promise<Fetched> {
+  const span = startSpan('prompt_api.upstream', attributes);
+  const fetched = await send(upstream, url, headers, timeoutMs);
+  span?.end({ 'http.response.status_code': fetched.record.status }, fetched.record.status === 0 || fetched.record.status >= 500);
+  return fetched;
+}
+
+async function send(upstream: typeof globalThis.fetch, url: string, headers: Headers, timeoutMs: number): Promise<Fetched> {
   const fetchedAt = Date.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -6,7 +6,7 @@ import { createPromptApiClient, createPromptCache } from 'prompt-composer-react'
 import { FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
-import { accountOf, BASE_URL, frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
+import { accountOf, BASE_URL, frozenClock, instance, mockApi, rejection, settle, healthInto } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,7 +26,7 @@ describe('given an account larger than the memory store’s 2,000 entries', () =
   it('another account’s refresh of 2,500 prompts does not evict this account’s remembered 429', { timeout: 30_000 }, async () => {
     const api = mockApi(accountOf(2500));
     api.db.addKey({ key: 'pk_big_account', plan: 'pro' });
-    const cache = createPromptCache({ onWarning: () => {} });
+    const cache = createPromptCache({ onEvent: () => {} });
     const spent = createPromptApiClient({ baseUrl: BASE_URL, apiKey: FIXTURE_KEYS.exhausted, cache });
     const big = createPromptApiClient({ baseUrl: BASE_URL, apiKey: 'pk_big_account', cache });
     expect((await rejection(spent.getPrompt('p1'))).code).toBe('USAGE_LIMIT_EXCEEDED');
@@ -41,7 +41,7 @@ describe('given an account larger than the memory store’s 2,000 entries', () =
     const advance = frozenClock();
     const api = mockApi(accountOf(10_000));
     const warnings: string[] = [];
-    const server = instance({ ttlMs: MINUTE, onWarning: (message) => void warnings.push(message) });
+    const server = instance({ ttlMs: MINUTE, onEvent: healthInto(warnings) });
     const { client } = server;
     expect(await client.listPrompts()).toHaveLength(10_000);
     for (const id of ['p0', 'p1', 'p5000', 'p9999']) expect((await client.getPrompt(id)).promptId).toBe(id);

@@ -5,7 +5,7 @@ import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
-import { BASE_URL, fleet, frozenClock, instance, mockApi, page, settle } from './harness.ts';
+import { BASE_URL, fleet, frozenClock, instance, mockApi, page, settle, healthInto } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -195,7 +195,7 @@ describe('given a shared store that fails', () => {
     const api = mockApi();
     const { store, state } = flakyStore();
     const warnings: string[] = [];
-    const first = instance({ store, onWarning: (message) => void warnings.push(message) });
+    const first = instance({ store, onEvent: healthInto(warnings) });
     await first.client.getComposer('onboarding-flow');
 
     state.mode = 'down';
@@ -224,7 +224,7 @@ describe('given a shared store that fails', () => {
     const api = mockApi();
     const { store, state } = flakyStore();
     const warnings: string[] = [];
-    const { client } = instance({ store, storeBudgetMs: 20, storeTimeoutMs: 300, onWarning: (message) => void warnings.push(message) });
+    const { client } = instance({ store, storeBudgetMs: 20, storeTimeoutMs: 300, onEvent: healthInto(warnings) });
     await client.getPrompt('welcome-email');
     state.mode = 'hanging';
     // Answered from memory each time; the operations they stopped waiting for still run.

@@ -7,6 +7,7 @@ import {
   memoryStore,
   type PromptApiClient,
   type PromptCache,
+  type PromptCacheEvent,
   type PromptCacheOptions,
   type PromptCacheStore,
 } from 'prompt-composer-react';
@@ -48,7 +49,7 @@ export interface Instance {
 
 /** A client with the free fixture key (or `apiKey`) reading through a new cache with `options`. */
 export function instance(options: PromptCacheOptions = {}, apiKey: string = FIXTURE_KEYS.free): Instance {
-  const cache = createPromptCache({ onWarning: () => {}, ...options });
+  const cache = createPromptCache({ onEvent: () => {}, ...options });
   return { cache, client: createPromptApiClient({ baseUrl: BASE_URL, apiKey, cache }) };
 }
 
@@ -106,3 +107,10 @@ export function accountOf(count: number): MockDb {
     })),
   });
 }
+
+/** An `onEvent` that keeps the store's health messages (what `console.warn` writes by default) in `list`. */
+export const healthInto =
+  (list: string[]) =>
+  (event: PromptCacheEvent): void => {
+    if (event.type === 'store-health') list.push(event.message);
+  };
