@@ -18,8 +18,9 @@ let loading: Promise<void> | undefined;
 export function loadTelemetry(): Promise<void> {
   loading ??= (async () => {
     try {
-      // Opaque to bundlers: an optional peer, resolved at run time only.
-      const specifier = '@opentelemetry/api';
+      // Opaque to bundlers (ours folds a constant string into the import, an app's would then bundle or
+      // demand the package): an optional peer, resolved at run time only.
+      const specifier = ['@opentelemetry', 'api'].join('/');
       api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as OpenTelemetryApi;
     } catch {
       api = undefined;
