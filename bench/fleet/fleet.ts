@@ -15,6 +15,7 @@ import { startRedisServer } from '../../scripts/redis-server.mjs';
 import { report } from '../report.ts';
 import { generatedAccount } from '../scale/account.ts';
 import { HOSTILE_SHAPES, hostileRequests } from './hostile.ts';
+import { difference, type InstrumentPoint, sumOf } from './instruments.ts';
 import { type LargeAccountRun, readLargeAccount } from './large.ts';
 import { elapsed, type PageView, pageView, pageViews, percentile, type Sample, seenBytes } from './load.ts';
 import { startRedisProxy } from './redis-proxy.ts';
@@ -68,14 +69,44 @@ async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: stri
         }),
     ),
   );
-  return { bases: ports.map((port) => `http://127.0.0.1:${port}`), warnings, stop: () => children.forEach((child) => child.kill()) };
+  let asked = 0;
+  /** Every server's prompt_api.* points so far, each tagged with its server. */
+  const collect = async (): Promise<InstrumentPoint[]> => {
+    const id = ++asked;
+    const replies = await Promise.all(
+      children.map(
+        (child, index) =>
+          new Promise<InstrumentPoint[]>((resolve) => {
+            const listen = (message: { points?: InstrumentPoint[]; reply?: number }) => {
+              if (message.reply !== id) return;
+              child.off('message', listen);
+              resolve((message.points ?? []).map((point) => ({ ...point, attributes: { ...point.attributes, server: index } })));
+            };
+            child.on('message', listen);
+            child.send({ collect: id });
+          }),
+      ),
+    );
+    return replies.flat();
+  };
+  return { bases: ports.map((port) => `http://127.0.0.1:${port}`), warnings, collect, stop: () => children.forEach((child) => child.kill()) };
 }
 
 const upstreamIn = (name: string, key = KEYS.fleet) => upstream.filter((entry) => entry.phase === name && entry.key === key);
 const phases: { name: string; views: PageView[]; forced: boolean }[] = [];
-async function run(name: string, forced: boolean, work: () => Promise<PageView[]>) {
+/** What the fleet's own instruments counted in each phase (from `measured`). */
+const counted = new Map<string, InstrumentPoint[]>();
+let collectFleet: () => Promise<InstrumentPoint[]> = async () => [];
+/** Runs a phase's `work` between two reads of the fleet's instruments. */
+async function measured<T>(name: string, work: () => Promise<T>): Promise<T> {
   phase = name;
-  phases.push({ name, views: await work(), forced });
+  const before = await collectFleet();
+  const result = await work();
+  counted.set(name, difference(await collectFleet(), before));
+  return result;
+}
+async function run(name: string, forced: boolean, work: () => Promise<PageView[]>) {
+  phases.push({ name, views: await measured(name, work), forced });
 }
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
@@ -84,6 +115,7 @@ const check = (name: string, ok: boolean, detail: string) => checks.push({ name,
 // The fleet on Redis.
 const fleet = await startFleet('handler', proxy.url, KEYS.fleet);
 const { bases } = fleet;
+collectFleet = fleet.collect;
 // Warm processes, cold caches: one request outside the API on each server (a 404, no upstream request).
 await Promise.all(bases.map((base) => fetch(`${base}/health`).then((response) => response.text())));
 await run('cold wave', false, () => pageViews(bases, CONCURRENCY));
@@ -92,9 +124,8 @@ await run('warm', false, () => pageViews(bases, 800));
 await run('warm, one page view at a time', false, () => pageViews(bases, 100, { concurrency: 1 }));
 
 // Hostile traffic: thousands of requests of the shapes that used to go upstream, half without headers.
-phase = 'hostile';
 const hostileStart = elapsed();
-const hostile = await hostileRequests(bases, 4000);
+const hostile = await measured('hostile', () => hostileRequests(bases, 4000));
 const hostileMs = elapsed() - hostileStart;
 // What refreshing the two lists may cost over the phase: 2 requests per started ttlMs, for the fleet.
 const hostileRefreshBound = 2 * Math.ceil(hostileMs / TTL_MS);
@@ -199,6 +230,22 @@ phase = 'baseline';
 const baselineViews = await pageViews(proxies.bases, total);
 proxies.stop();
 
+// What the instruments cost a request: three processes, one after the other, each answering a warm
+// item 20,000 times in-process; the medians of their rounds against the one without the API.
+async function overhead(mode: 'absent' | 'no-sdk' | 'sdk'): Promise<number[]> {
+  const script = fileURLToPath(new URL('./overhead.ts', import.meta.url));
+  const hooks = fileURLToPath(new URL('./without-opentelemetry.mjs', import.meta.url));
+  const child = fork(script, [mode], { execArgv: ['--import', 'tsx', ...(mode === 'absent' ? ['--import', hooks] : [])], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { rounds: number[] }) => resolve(message.rounds));
+    child.once('exit', (code) => code !== 0 && reject(new Error(`overhead ${mode} exited with ${code}`)));
+  });
+}
+const costs: Record<string, number[]> = {};
+// Interleaved, twice, so that a busy moment of the machine does not fall on one mode only.
+for (const mode of ['absent', 'no-sdk', 'sdk', 'absent', 'no-sdk', 'sdk'] as const) (costs[mode] ??= []).push(...(await overhead(mode)));
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 // Tables.
 const failed = (views: PageView[]) => views.filter((view) => view.failed).length;
 const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet).length;
@@ -270,6 +317,17 @@ report(`An account of 10,000 prompts (${mb(largeList.length)} list with versions
   ['floor: a bare fetch of the list and JSON.parse', `${bareMs.toFixed(1)}`, ''],
 ]);
 
+report('What the instruments cost a request: a warm handler in one process, 2,000 reads a round, 20 rounds a mode (µs a request)', [
+  ['@opentelemetry/api', 'median', 'fastest round', 'slowest round', 'against not installed'],
+  ...(['absent', 'no-sdk', 'sdk'] as const).map((mode) => [
+    { absent: 'not installed', 'no-sdk': 'installed, no SDK registered', sdk: 'with the SDK (in-memory reader)' }[mode],
+    median(costs[mode]!).toFixed(1),
+    Math.min(...costs[mode]!).toFixed(1),
+    Math.max(...costs[mode]!).toFixed(1),
+    `${(median(costs[mode]!) / median(costs.absent!)).toFixed(3)}x`,
+  ]),
+]);
+
 const visibleAfter = Math.max(...[...firstSeen.values()].map((at) => at - publishedAt));
 // A server went back: a read sent after that server had answered 3.0.0 got 2.0.0.
 const regressed = samplesOf(phases.find((entry) => entry.name === 'publish mid-run')!.views).some((sample) => sample.version === '2.0.0' && sample.startedAt > (firstSeen.get(sample.instance) ?? Infinity));
@@ -283,6 +341,26 @@ report('Publish, failures and refusals', [
   ['Redis outage: warnings per server', fleet.warnings.map((list) => list.length).join(', ')],
   ...[...new Set(fleet.warnings.flat().map((warning) => warning.replace(/\(.*\)/, '(...)')))].map((warning) => ['a warning', warning]),
 ]);
+
+const outcomes = ['fresh', 'stale', 'miss', 'refused', 'error'];
+const instrumentRows = [...counted.entries()].map(([name, points]) => [
+  name,
+  ...outcomes.map((outcome) => sumOf(points, 'prompt_api.handler.requests', { outcome })),
+  sumOf(points, 'prompt_api.upstream.requests'),
+  ['miss', 'refresh', 'probe'].map((reason) => sumOf(points, 'prompt_api.upstream.requests', { reason })).join(' / '),
+  ['timeout', 'error', 'skipped'].map((outcome) => sumOf(points, 'prompt_api.store.operations', { outcome })).join(' / '),
+  `${sumOf(points, 'prompt_api.lock.waits', { outcome: 'answered' })} / ${sumOf(points, 'prompt_api.lock.waits', { outcome: 'gave-up' })}`,
+]);
+report('From the fleet’s own instruments (prompt_api.*, through the OpenTelemetry SDK’s in-memory exporter in each server)', [
+  ['phase', ...outcomes.map((outcome) => `handler: ${outcome}`), 'upstream', 'upstream: miss / refresh / probe', 'store: timeout / error / skipped', 'lock waits: answered / gave up'],
+  ...instrumentRows,
+]);
+const mismatched = [...counted.entries()].filter(([name, points]) => sumOf(points, 'prompt_api.upstream.requests') !== upstreamIn(name).length);
+check(
+  'the instruments count the upstream requests the mock API saw, phase by phase',
+  mismatched.length === 0,
+  mismatched.length === 0 ? `${counted.size} phases agree` : mismatched.map(([name, points]) => `${name}: ${sumOf(points, 'prompt_api.upstream.requests')} against ${upstreamIn(name).length}`).join('; '),
+);
 
 const forcedOutside = phases.filter((entry) => !entry.forced).reduce((sum, entry) => sum + failed(entry.views), 0);
 const outage = phases.filter((entry) => entry.name.startsWith('Redis')).reduce((sum, entry) => sum + failed(entry.views), 0);

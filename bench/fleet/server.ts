@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequestListener } from '@remix-run/node-fetch-server';
 import { createPromptApiClient, createPromptCache, memoryStore } from 'prompt-composer-react';
 import { createPromptApiHandler, redisStore } from 'prompt-composer-react/server';
+import { registerInMemorySdk } from './instruments.ts';
 
 /** What the parent passes (as JSON in argv[2]). */
 export interface ServerConfig {
@@ -74,6 +75,13 @@ async function cachedHandler(): Promise<(request: Request) => Promise<Response>>
     });
 }
 
+// The handler's processes record through the OpenTelemetry SDK, read by the benchmark over IPC.
+if (config.mode === 'handler') {
+  const collect = registerInMemorySdk();
+  process.on('message', (message: { collect?: number }) => {
+    if (message.collect !== undefined) void collect().then((points) => send({ points, reply: message.collect }));
+  });
+}
 const handle = config.mode === 'proxy' ? recipeProxy() : await cachedHandler();
 const server = createServer(createRequestListener(handle));
 server.listen(0, '127.0.0.1', () => send({ port: (server.address() as AddressInfo).port }));
