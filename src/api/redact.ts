@@ -19,10 +19,37 @@ export function holdsKey(text: string, key: string): boolean {
  * percent-decoded (a URL that carries it) becomes `(API key)` as a whole.
  */
 export function redactText(text: string, key: string): string {
+  // Most strings hold neither the key nor a percent escape: they are returned without a copy.
+  if (!text.includes(key) && !text.includes('%')) return text;
   const replaced = text.replaceAll(key, '(API key)');
   return holdsKey(replaced, key) ? '(API key)' : replaced;
 }
 
-/** Parses JSON `text` with `key` taken out of every string value (`redactText`). */
-export const parseWithoutKey = (text: string, key: string): unknown =>
-  JSON.parse(text, (_name, value: unknown) => (typeof value === 'string' ? redactText(value, key) : value));
+/**
+ * A parsed JSON value without `key` in any string or property name (`redactText`), changed in place.
+ * `onFound` is called for each string that held the key. A walk over the parsed value, not a
+ * `JSON.parse` reviver: a reviver made parsing a list of 10,000 prompts three to five times slower.
+ */
+export function withoutKey(value: unknown, key: string, onFound?: () => void): unknown {
+  if (typeof value === 'string') {
+    const clean = redactText(value, key);
+    if (clean !== value) onFound?.();
+    return clean;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = withoutKey(value[index], key, onFound);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    const cleanName = redactText(name, key);
+    const cleanValue = withoutKey(record[name], key, onFound);
+    if (cleanName !== name) {
+      onFound?.();
+      delete record[name];
+    }
+    record[cleanName] = cleanValue;
+  }
+  return value;
+}

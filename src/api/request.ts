@@ -2,7 +2,7 @@ import type { PromptCacheSeam } from './cache/options.ts';
 import { untilAborted } from './abort.ts';
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
-import { holdsKey, parseWithoutKey } from './redact.ts';
+import { holdsKey, withoutKey } from './redact.ts';
 import type { UsageStore } from './usage-store.ts';
 import { parseErrorBody, ShapeError } from './validate.ts';
 
@@ -155,7 +155,8 @@ export async function request<T>(
   // `undefined` when the body is not JSON (JSON itself has no `undefined`). An upstream (or a proxy) that
   // echoes the key, escaped or encoded in any way JSON allows: the decoded values lose it, so the key
   // reaches no message, field or cause; nothing else of the text is kept.
-  const json: unknown = unlessThrown(() => (key ? parseWithoutKey(text, key) : JSON.parse(text)));
+  const parsed: unknown = unlessThrown(() => JSON.parse(text));
+  const json = key ? withoutKey(parsed, key) : parsed;
   const notJson = `not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
 
   if (response.ok) {

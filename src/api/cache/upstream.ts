@@ -2,31 +2,10 @@
 // taken out of every decoded value, its rate-limit and Retry-After headers read. What the cache keeps of
 // an answer is only what this returns, so the key reaches no store value in any encoding.
 import { parseRateLimit, parseRetryAfter } from '../rate-limit.ts';
-import { redactText } from '../redact.ts';
+import { withoutKey } from '../redact.ts';
 import type { RateLimit } from '../types.ts';
 import type { StoredResponse } from './policy.ts';
 import { startSpan } from './telemetry.ts';
-
-/**
- * A parsed JSON value without `key` in any string or property name (`redactText`). Arrays and objects
- * are changed in place; `onFound` is called for each string that held the key.
- */
-function redactKey(value: unknown, key: string, onFound: () => void): unknown {
-  if (typeof value === 'string') {
-    const clean = redactText(value, key);
-    if (clean !== value) onFound();
-    return clean;
-  }
-  if (typeof value !== 'object' || value === null) return value;
-  const record = value as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    const cleanName = Array.isArray(value) ? name : (redactKey(name, key, onFound) as string);
-    const cleanValue = redactKey(record[name], key, onFound);
-    if (cleanName !== name) delete record[name];
-    record[cleanName] = cleanValue;
-  }
-  return value;
-}
 
 /** An answer of the API, ready to store. */
 export interface Fetched {
@@ -78,7 +57,7 @@ async function send(upstream: typeof globalThis.fetch, url: string, headers: Hea
   let found = false;
   try {
     json = JSON.parse(text);
-    if (key) json = redactKey(json, key, () => (found = true));
+    if (key) json = withoutKey(json, key, () => (found = true));
   } catch {
     json = undefined;
   }
