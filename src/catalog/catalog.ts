@@ -84,7 +84,13 @@ export interface CatalogWithoutDiffs {
   };
   /** `ApiErrorMessage`: a title and a sentence of detail per kind of failure, and its actions. */
   readonly errors: {
-    readonly notFound: { readonly title: SubjectMessages<string>; readonly detail: SubjectMessages<string> };
+    readonly notFound: {
+      readonly title: SubjectMessages<string>;
+      /** Names the id that was asked for. */
+      readonly detail: SubjectMessages<Template<'id'>>;
+      /** When the error does not say which id was asked for. */
+      readonly detailWithoutId: SubjectMessages<string>;
+    };
     readonly versionNotFound: {
       readonly title: string;
       readonly detail: SubjectMessages<Template<'version'>>;
