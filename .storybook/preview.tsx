@@ -8,6 +8,7 @@ import { PRESENTATIONAL, STORY_DIRECTIONS, STORY_LOCALES, storyDirection, storyL
 import { imageHost, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
 import { type StoryApi, storyNetworkLoader } from '../stories/support/story-network.ts';
 import { cleanArgTypes } from './arg-types.ts';
+import { keepDocsPageStill } from './docs-focus.ts';
 import { expectNoHorizontalOverflow } from './overflow.ts';
 import '../src/styles.css';
 import './story.css';
@@ -95,6 +96,10 @@ const preview: Preview = {
   // (stories/support/story-network.ts): a docs page shows each story as its own page does. The fixtures'
   // image host is the msw worker's, shared by every story (it holds no state).
   loaders: [storyNetworkLoader(imageHost())],
+  // A docs page opens at its top and stays there while its stories play (their focus scrolls nothing).
+  beforeEach({ viewMode }) {
+    if (viewMode === 'docs') keepDocsPageStill();
+  },
   // Every story fits its viewport's width: `npm test` renders them 360 px wide, a small phone.
   afterEach({ viewMode }) {
     if (viewMode === 'story') expectNoHorizontalOverflow(document);

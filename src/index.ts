@@ -11,7 +11,7 @@ export {
 } from './api/client.ts';
 // api/cache/: the server-side response cache (a store shared by a fleet, or this process's memory)
 export { createPromptCache } from './api/cache/cache.ts';
-export type { PromptCache, PromptCacheOptions, PromptCacheReadEvent, PromptCacheSeam } from './api/cache/options.ts';
+export type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute, PromptCacheSeam } from './api/cache/options.ts';
 export { type MemoryStoreOptions, memoryStore, type PromptCacheStore } from './api/cache/store.ts';
 export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
 export { parseRateLimit } from './api/rate-limit.ts';

@@ -84,7 +84,13 @@ export interface CatalogWithoutDiffs {
   };
   /** `ApiErrorMessage`: a title and a sentence of detail per kind of failure, and its actions. */
   readonly errors: {
-    readonly notFound: { readonly title: SubjectMessages<string>; readonly detail: SubjectMessages<string> };
+    readonly notFound: {
+      readonly title: SubjectMessages<string>;
+      /** Names the id that was asked for. */
+      readonly detail: SubjectMessages<Template<'id'>>;
+      /** When the error does not say which id was asked for. */
+      readonly detailWithoutId: SubjectMessages<string>;
+    };
     readonly versionNotFound: {
       readonly title: string;
       readonly detail: SubjectMessages<Template<'version'>>;
@@ -253,4 +259,7 @@ type Override<Value> = Value extends string ? Value : Value extends { readonly o
  * @example
  * const words: CatalogOverride = { card: { model: 'Engine' }, copy: { copied: 'Copied to the clipboard' } };
  */
-export type CatalogOverride = Override<Catalog>;
+// An interface, not an alias of the mapped type: TypeScript then writes its name in messages, hovers and
+// props tables, where it would spell the alias out key by key.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- named on purpose, see above
+export interface CatalogOverride extends Override<Catalog> {}

@@ -10,7 +10,8 @@ export const englishErrorWords: ErrorCatalog = {
   errors: {
     notFound: {
       title: { prompt: 'Prompt not found', composer: 'Composer not found' },
-      detail: { prompt: 'This prompt does not exist or is not published.', composer: 'This composer does not exist or is not published.' },
+      detail: { prompt: 'The prompt {id} does not exist or is not published.', composer: 'The composer {id} does not exist or is not published.' },
+      detailWithoutId: { prompt: 'This prompt does not exist or is not published.', composer: 'This composer does not exist or is not published.' },
     },
     versionNotFound: {
       title: 'Version not found',

@@ -36,7 +36,8 @@ export const germanCatalog: Catalog = {
   errors: {
     notFound: {
       title: { prompt: 'Prompt nicht gefunden', composer: 'Composer nicht gefunden' },
-      detail: { prompt: 'Dieser Prompt existiert nicht oder ist nicht veröffentlicht.', composer: 'Dieser Composer existiert nicht oder ist nicht veröffentlicht.' },
+      detail: { prompt: 'Der Prompt {id} existiert nicht oder ist nicht veröffentlicht.', composer: 'Der Composer {id} existiert nicht oder ist nicht veröffentlicht.' },
+      detailWithoutId: { prompt: 'Dieser Prompt existiert nicht oder ist nicht veröffentlicht.', composer: 'Dieser Composer existiert nicht oder ist nicht veröffentlicht.' },
     },
     versionNotFound: {
       title: 'Version nicht gefunden',

@@ -62,7 +62,7 @@ describe('the catalog', () => {
       const banner = await screen.findByRole('status');
       // German writes a no-break space before the percent sign.
       expect(banner.textContent).toContain('Sie haben 82\u00a0% der Anfragen dieses Monats verbraucht');
-      expect(banner.textContent).toContain('4.100 von 5.000 Anfragen verbraucht. Das Kontingent wird am 1. Dezember 2026 um 00:00 zurückgesetzt.');
+      expect(banner.textContent).toContain('4.100 von 5.000 Anfragen verbraucht. Das Kontingent wird am 1. Dezember 2026 um 00:00 UTC zurückgesetzt.');
       expect(screen.getByRole('meter', { name: 'Verbrauchte Anfragen in diesem Monat' })).toBeTruthy();
     });
 

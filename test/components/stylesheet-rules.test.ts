@@ -15,6 +15,25 @@ function rules(): { selector: string; declarations: string }[] {
   }));
 }
 
+/** Each innermost rule with the at-rules around it (`@media (...)`), outermost first. */
+function rulesWithContext(): { context: string[]; selector: string; declarations: string[] }[] {
+  const found: { context: string[]; selector: string; declarations: string[] }[] = [];
+  const open: string[] = [];
+  let text = '';
+  for (const character of css) {
+    if (character === '{') {
+      open.push(text.trim().replace(/\s+/g, ' '));
+      text = '';
+    } else if (character === '}') {
+      const selector = open.pop() ?? '';
+      const declarations = text.split(';').map((declaration) => declaration.trim()).filter(Boolean);
+      if (declarations.length > 0) found.push({ context: [...open], selector, declarations });
+      text = '';
+    } else text += character;
+  }
+  return found;
+}
+
 describe('styles.css rules', () => {
   it('repeats no declarations: rules that share three or more share one selector list', () => {
     const selectorsByLook = new Map<string, string[]>();
@@ -40,6 +59,13 @@ describe('styles.css rules', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('moves nothing for a reader who asked for reduced motion: every animation and transition is under (prefers-reduced-motion: no-preference)', () => {
+    const moving = rulesWithContext().filter(({ declarations }) => declarations.some((declaration) => /^(animation|transition)(-[a-z-]+)?\s*:/.test(declaration)));
+    expect(moving.length).toBeGreaterThan(0);
+    const unguarded = moving.filter(({ context }) => !context.some((prelude) => /prefers-reduced-motion:\s*no-preference/.test(prelude)));
+    expect(unguarded.map(({ selector }) => selector)).toEqual([]);
   });
 
   it('mirrors each shadow with a sideways offset under :dir(rtl)', () => {

@@ -3,6 +3,13 @@
  * at a width where the preview has two columns (1280 px).
  */
 const box = (element: Element) => element.getBoundingClientRect();
+
+/** Where an element's text runs (a block's own box spans its whole column, its text may not). */
+function textBox(element: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return range.getBoundingClientRect();
+}
 const width = (element: Element, side: 'Left' | 'Right') => Number.parseFloat(getComputedStyle(element)[`border${side}Width`]);
 
 /** What is not mirrored under `root` (which has `dir="rtl"`), in words. */
@@ -20,7 +27,14 @@ export function mirroringProblems(root: Element): string[] {
     expectThat(width(banner, 'Right') > width(banner, 'Left'), "the banner: its heavy edge is not on the right");
     const title = banner.querySelector('.pcr-usage-banner__title');
     const button = banner.querySelector('button');
-    if (title && button) expectThat(box(button).right <= box(title).left + 1, 'the banner: its button is not on the left of its text');
+    if (title && button) expectThat(box(button).right <= textBox(title).left + 1, 'the banner: its button is not on the left of its text');
+    const icon = banner.querySelector('.pcr-callout__icon');
+    if (title && icon) expectThat(box(icon).left >= textBox(title).right - 1, 'the banner: its icon is not on the right of its title');
+  }
+  for (const icon of root.querySelectorAll('.pcr-icon:is([data-icon="arrow"], [data-icon="chevron"])')) {
+    if (!icon.checkVisibility()) continue;
+    // Pointing to the end of the line, left: mirrored (a chevron turned down, for an open disclosure, too).
+    expectThat(/^matrix\(-1, 0, 0, 1, 0, 0\)$|^matrix\([-\d.e]+, 1, 1, /.test(getComputedStyle(icon).transform), 'an arrow or chevron does not point left');
   }
   for (const actions of root.querySelectorAll('.pcr-prompt-card__actions')) {
     const button = actions.querySelector('.pcr-copy__button');

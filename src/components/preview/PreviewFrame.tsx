@@ -1,12 +1,14 @@
 'use client';
 
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { PromptApiError } from '../../api/errors.ts';
 import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
+import { Icon } from '../shared/Icon.tsx';
 import type { PreviewValues } from './preview-variables.ts';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
+import { PreviewSkeleton } from './PreviewSkeleton.tsx';
 import { VariablesForm } from './VariablesForm.tsx';
 
 /** Props `ComposerPreview` and `PromptPreview` share. */
@@ -52,12 +54,14 @@ interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'class
 }
 
 /**
- * The frame both previews share: a labelled, busy-aware region with its heading, the loading state, the
- * error in human words with Retry, and the variables form beside the output. Cached output stays on
- * screen beside an error.
+ * The frame both previews share: a labelled, busy-aware region with its heading, the loading state (the
+ * shape of what loads), the error in human words with Retry, and the variables form beside the output (on a
+ * phone above it, in a panel that stays in view and folds away: the fold button shows there only). Cached
+ * output stays on screen beside an error.
  */
 export function PreviewFrame({ subject, title, words, headingLevel, className, upgradeUrl, query, toolbar, variables, values, onChange, output, outputState }: PreviewFrameProps) {
   const headingId = useId();
+  const [formOpen, setFormOpen] = useState(true);
   const Heading = `h${headingLevel}` as const;
   return (
     <section
@@ -72,8 +76,10 @@ export function PreviewFrame({ subject, title, words, headingLevel, className, u
       {toolbar}
       {query.isPending ? (
         <div className="pcr-preview__loading">
-          <p role="status">{words.preview.loading[subject]}</p>
-          <div className="pcr-preview__skeleton" aria-hidden="true" />
+          <p className="pcr-preview__loading-text" role="status">
+            {words.preview.loading[subject]}
+          </p>
+          <PreviewSkeleton />
         </div>
       ) : null}
       {query.error ? (
@@ -88,7 +94,17 @@ export function PreviewFrame({ subject, title, words, headingLevel, className, u
       ) : null}
       {output ? (
         <div className="pcr-preview__body">
-          <form className="pcr-preview__form" onSubmit={(event) => event.preventDefault()}>
+          <form className="pcr-preview__form" data-state={formOpen ? 'open' : 'collapsed'} onSubmit={(event) => event.preventDefault()}>
+            {/* Before the inputs, where it shows: at the top of the panel. */}
+            <button
+              type="button"
+              className="pcr-preview__toggle pcr-icon-button"
+              aria-label={words.variables.legend}
+              aria-expanded={formOpen}
+              onClick={() => setFormOpen((open) => !open)}
+            >
+              <Icon name="chevron" />
+            </button>
             <VariablesForm variables={variables} values={values} onChange={onChange} catalog={words} />
           </form>
           <div className="pcr-preview__output" data-state={outputState}>

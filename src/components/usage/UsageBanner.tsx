@@ -2,22 +2,11 @@
 
 import { useId, useRef } from 'react';
 import type { CatalogOverride } from '../../catalog/catalog.ts';
-import { fillText, formatNumber } from '../../catalog/format.ts';
 import { classNames } from '../shared/class-names.ts';
-import { formatResetDate } from '../shared/format-reset.ts';
 import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
-import { safeHref } from '../../sanitize/safe-href.ts';
-import {
-  DEFAULT_CRITICAL_AT,
-  DEFAULT_WARNING_AT,
-  type UsageAlertLevel,
-  usageLevel,
-  usagePeriod,
-  type UsageThresholds,
-  visibleUsageLevel,
-} from './usage-level.ts';
-import { usageWording } from './usage-wording.ts';
+import { type UsageAlertLevel, usageLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
+import { UsageCallout } from './UsageCallout.tsx';
 import { usePeriodEnded } from './usePeriodEnded.ts';
 import { useUsageCheck } from './useUsageCheck.ts';
 import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
@@ -108,75 +97,47 @@ export function UsageBanner({
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const usage = usePeriodEnded(usagePeriod(latest), now) ? null : latest;
-  const level = visibleUsageLevel(usage, { warningAt, criticalAt }, dismissal);
+  const thresholds = { warningAt, criticalAt };
+  const level = visibleUsageLevel(usage, thresholds, dismissal);
 
-  let content = null;
-  if (level !== 'none' && usage) {
-    const numberLocale = locale ?? words.locale;
-    const resetText = formatResetDate(usage.reset, numberLocale, timeZone);
-    const { title, detail } = usageWording(level, usage, words, numberLocale, resetText);
-    const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
-    const limit = Math.max(usage.limit, 0);
-    content = (
-      <>
-        <p className="pcr-usage-banner__title" id={titleId}>
-          {title}
-        </p>
-        <p className="pcr-usage-banner__detail">{detail}</p>
-        <meter
-          className="pcr-usage-banner__meter"
-          aria-label={words.usage.meterLabel}
-          min={0}
-          max={limit || 1}
-          value={Math.min(usage.used, limit)}
-          low={(warningAt ?? DEFAULT_WARNING_AT) * limit}
-          high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
-          optimum={0}
-        >
-          {fillText(words.usage.meterText, { used: formatNumber(usage.used, numberLocale), limit: formatNumber(usage.limit, numberLocale) }, words.locale)}
-        </meter>
-        {link && level !== 'warning' ? (
-          <a className="pcr-usage-banner__upgrade" href={link}>
-            {words.usage.upgrade}
-          </a>
-        ) : null}
-        {unreached && level === 'exceeded' ? (
-          // Inside the alert, a live region (atomic): the change is announced with the alert.
-          <p className="pcr-usage-banner__note">{words.usage.unreached}</p>
-        ) : null}
-        {checkAgain && level === 'exceeded' ? (
-          <button
-            type="button"
-            className="pcr-usage-banner__check"
-            aria-disabled={checking}
-            onClick={() => {
-              if (checking) return;
-              void check((next) => {
-                // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
-                if (usageLevel(next, { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
-              });
-            }}
-          >
-            {checking ? words.usage.checking : words.usage.checkAgain}
-          </button>
-        ) : null}
-        {dismissible && level !== 'exceeded' ? (
-          <button
-            type="button"
-            className="pcr-usage-banner__dismiss"
-            onClick={() => {
-              // Before the button goes: focus stays where the banner was, not on <body>.
-              region.current?.focus();
-              dismiss({ level, reset: usagePeriod(usage) });
-              onDismiss?.(level);
-            }}
-          >
-            {words.usage.dismiss}
-          </button>
-        ) : null}
-      </>
+  const content =
+    level === 'none' || !usage ? null : (
+      <UsageCallout
+        level={level}
+        usage={usage}
+        words={words}
+        titleId={titleId}
+        numberLocale={locale ?? words.locale}
+        timeZone={timeZone}
+        thresholds={thresholds}
+        upgradeUrl={upgradeUrl}
+        unreached={unreached && level === 'exceeded'}
+        checkAgain={
+          checkAgain && level === 'exceeded'
+            ? {
+                checking,
+                onCheck: () => {
+                  if (checking) return;
+                  void check((next) => {
+                    // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
+                    if (usageLevel(next, thresholds) !== 'exceeded') region.current?.focus();
+                  });
+                },
+              }
+            : undefined
+        }
+        onDismiss={
+          dismissible && level !== 'exceeded'
+            ? () => {
+                // Before the button goes: focus stays where the banner was, not on <body>.
+                region.current?.focus();
+                dismiss({ level, reset: usagePeriod(usage) });
+                onDismiss?.(level);
+              }
+            : undefined
+        }
+      />
     );
-  }
   const classes = classNames('pcr-usage-banner', className);
   const polite = level === 'warning' || level === 'critical';
   return (
