@@ -40,10 +40,13 @@ export function nextOrder(): number {
   return ++lastOrder;
 }
 
-/** Each query's first invalidation since its data, by its key (TanStack hands the query function that same array). */
+/**
+ * Each query's last invalidation, by its key (TanStack hands the query function that same array). TanStack
+ * marks an invalidated query once: invalidating it again before it refetches is not seen.
+ */
 const invalidatedAt = new WeakMap<QueryKey, number>();
 
-/** The place of the query's first invalidation since its data in the order, if one was seen. */
+/** The place of the query's last invalidation in the order, if one was seen. */
 export function invalidationOrder(queryKey: QueryKey): number | undefined {
   return invalidatedAt.get(queryKey);
 }
@@ -63,10 +66,8 @@ export function watchQueryCache(queryClient: QueryClient): void {
     if (event.type !== 'updated') return;
     const { query, action } = event;
     if (action.type === 'invalidate') invalidatedAt.set(query.queryKey, nextOrder());
-    if (action.type !== 'success') return;
-    invalidatedAt.delete(query.queryKey);
-    // A write by `setQueryData` gives its own time; a fetch's is the time it returned.
-    const at = action.manual ? undefined : listedAt.get(query.state.data as object);
+    // A fetch's data is stamped with the time it returned; a write by `setQueryData` gives its own time.
+    const at = action.type === 'success' && !action.manual ? listedAt.get(query.state.data as object) : undefined;
     if (at !== undefined && at < query.state.dataUpdatedAt) query.setState({ dataUpdatedAt: at });
   });
 }

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { getResponse, http } from 'msw';
 import { createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_IDS, type MockDb } from 'prompt-composer-react/mocks';
-import { promptKeys, promptListQueryOptions, promptQueryOptions, usePrompt } from 'prompt-composer-react';
+import { promptKeys, promptListQueryOptions, promptQueryOptions, usePrompt, usePromptList } from 'prompt-composer-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../msw-server.ts';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
@@ -146,5 +146,29 @@ describe('an item taken from a list is as old as the list', () => {
       expect(dataUpdatedAt).toBe(listState?.dataUpdatedAt);
       expect(dataUpdatedAt).toBeGreaterThanOrEqual(sentAfter);
     }
+  });
+
+  it('a hook whose read waited for the list query in flight', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    let arrivedAt = NaN;
+    // The list request arrives, and its answer leaves a few ms later.
+    server.use(
+      http.get(`${DEFAULT_BASE_URL}/prompts`, async () => {
+        arrivedAt = Date.now();
+        await later();
+      }),
+    );
+    function Page() {
+      const list = usePromptList();
+      const { data, dataUpdatedAt } = usePrompt(welcomeEmail);
+      return <p>{list.data && data ? `${data.promptId} at ${dataUpdatedAt}, list at ${list.dataUpdatedAt}` : 'loading'}</p>;
+    }
+    renderWithApi(<Page />, { client });
+    const shown = (await screen.findByText(/^welcome-email at/)).textContent ?? '';
+    const [, itemAt, listAt] = /at (\d+), list at (\d+)/.exec(shown) ?? [];
+    expect(api.sent).toEqual(['GET /prompts']);
+    expect(Number(itemAt)).toBe(Number(listAt));
+    expect(Number(itemAt)).toBeLessThanOrEqual(arrivedAt);
   });
 });
