@@ -12,6 +12,11 @@ import { type QueryCache, type QueryClient, type QueryKey, replaceEqualDeep } fr
 /** When the list that a value (a list, or an item taken from one) came from was requested. */
 const listedAt = new WeakMap<object, number>();
 
+/** When the list that `value` came from was requested, if it came from one. */
+export function listedTime(value: unknown): number | undefined {
+  return listedAt.get(value as object);
+}
+
 /** Marks `value` as taken from a list requested at `at`: its entry is stamped with that time. */
 export function markListed<T extends object>(value: T, at: number): T {
   listedAt.set(value, at);
@@ -25,7 +30,7 @@ export function markListed<T extends object>(value: T, at: number): T {
  */
 export function keepListedAt(cached: unknown, answer: unknown): unknown {
   const kept = replaceEqualDeep(cached, answer);
-  const at = listedAt.get(answer as object);
+  const at = listedTime(answer);
   if (typeof kept === 'object' && kept !== null) {
     if (at === undefined) listedAt.delete(kept);
     else listedAt.set(kept, at);
@@ -67,7 +72,7 @@ export function watchQueryCache(queryClient: QueryClient): void {
     const { query, action } = event;
     if (action.type === 'invalidate') invalidatedAt.set(query.queryKey, nextOrder());
     // A fetch's data is stamped with the time it returned; a write by `setQueryData` gives its own time.
-    const at = action.type === 'success' && !action.manual ? listedAt.get(query.state.data as object) : undefined;
+    const at = action.type === 'success' && !action.manual ? listedTime(query.state.data) : undefined;
     if (at !== undefined && at < query.state.dataUpdatedAt) query.setState({ dataUpdatedAt: at });
   });
 }
