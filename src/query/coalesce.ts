@@ -80,8 +80,8 @@ interface Kind {
 const kindsByQueryClient = new WeakMap<QueryClient, Map<string, Kind>>();
 
 function kindOf(queryClient: QueryClient, client: PromptApiClient, collection: Collection<Item>): Kind {
-  const kinds = kindsByQueryClient.get(queryClient) ?? new Map<string, Kind>();
-  kindsByQueryClient.set(queryClient, kinds);
+  let kinds = kindsByQueryClient.get(queryClient);
+  if (!kinds) kindsByQueryClient.set(queryClient, (kinds = new Map()));
   const key = JSON.stringify(collection.keys.all(client));
   let kind = kinds.get(key);
   if (!kind) kinds.set(key, (kind = { sending: 0, client, collection, queryClient, forget: () => kinds.delete(key) }));
