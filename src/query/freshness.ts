@@ -4,9 +4,9 @@ import { type QueryCache, type QueryClient, type QueryKey, replaceEqualDeep } fr
  * How new a query's data is. TanStack stamps what a query function returns with the time it returned;
  * a list is as old as its request, and so is every item taken from it. Such data carries the time its
  * list was requested, and a listener on the query cache stamps the entry with that time as TanStack
- * writes it (before any observer or awaiting caller reads it). The same listener numbers invalidations
- * in the order of list requests, so that an invalidated read can tell a list sent before its
- * invalidation from one sent after, even within one tick.
+ * writes it (before a component renders it or an awaiting caller resumes). The same listener numbers
+ * invalidations in the order of list requests, so that an invalidated read can tell a list sent before
+ * its invalidation from one sent after, even within one tick.
  */
 
 /** When the list that a value (a list, or an item taken from one) came from was requested. */

@@ -74,8 +74,8 @@ export function detailQueryFn<T extends Item>(
     // refetch it makes (data fresh by this one) counts as forced, and waits for a newer list or sends.
     const fresh = (since: number) => Date.now() - since < staleTime;
     const forced = state?.data !== undefined && (state.isInvalidated || fresh(dataAt));
-    // Forced by an invalidation: from the invalidation on (its whole tick, as `invalidateQueries` refetches
-    // a list and its items together); by a refetch of fresh data: from now on.
+    // Forced by an invalidation: a list sent after the invalidation (such as the one `invalidateQueries`
+    // refetches beside it, even when that one starts first); by a refetch of fresh data: one sent from now on.
     const forcedAt = forced ? (state.isInvalidated && invalidationOrder(queryKey)) || nextOrder() : 0;
     if (version === undefined && !forced) {
       const listed = listedItem(queryClient, client, collection, id);
