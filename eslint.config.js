@@ -9,28 +9,35 @@ const MSW = ['msw', 'msw/*'];
 
 /**
  * The layer rules of DESIGN.md, per folder of src/ (docs/architecture.md draws them): the packages a
- * folder's files may not import, and the folders of src/ they may not reach.
+ * folder's files may not import, the folders of src/ they may not reach, and those they may read types of
+ * only (`import type`, which no bundle contains).
  */
 const LAYERS = {
   'src/api/**': {
     message: 'api/ is the framework-free core: no React, DOM sanitizer, Node or mocks, and nothing above it.',
     packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
-    folders: ['template', 'sanitize', 'query', 'components', 'mocks', 'server', 'cli'],
+    folders: ['template', 'sanitize', 'catalog', 'query', 'components', 'mocks', 'server', 'cli'],
   },
   'src/template/**': {
     message: 'template/ is framework-free: it may read api/ types, nothing above.',
     packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
-    folders: ['sanitize', 'query', 'components', 'mocks', 'server', 'cli'],
+    folders: ['sanitize', 'catalog', 'query', 'components', 'mocks', 'server', 'cli'],
   },
   'src/sanitize/**': {
     message: 'sanitize/ is framework-free (DOMPurify only): no React, and nothing of the other folders.',
     packages: [...REACT, ...MSW, 'jsdom', 'node:*'],
-    folders: ['api', 'template', 'query', 'components', 'mocks', 'server', 'cli'],
+    folders: ['api', 'template', 'catalog', 'query', 'components', 'mocks', 'server', 'cli'],
+  },
+  'src/catalog/**': {
+    message: "catalog/ is the components' words as data, and how they are filled in: no React, and nothing of the other folders.",
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['api', 'template', 'sanitize', 'query', 'components', 'mocks', 'server', 'cli'],
   },
   'src/query/**': {
-    message: 'query/ is TanStack Query over api/: never components, mocks, the sanitizer or the server entry.',
+    message: 'query/ is TanStack Query over api/: never components, mocks, the sanitizer or the server entry; only the types of the catalog (the provider passes a catalog on, and a hooks-only app pays no byte of it).',
     packages: [...MSW, 'dompurify', 'jsdom'],
     folders: ['sanitize', 'components', 'mocks', 'server', 'cli'],
+    typesOnly: ['catalog'],
   },
   'src/components/**': {
     message: 'No mocks in components/, and nothing of the server entry in browser code.',
@@ -40,17 +47,17 @@ const LAYERS = {
   'src/mocks/**': {
     message: 'mocks/ imports only types and validation from api/.',
     packages: [...REACT, 'dompurify', 'jsdom'],
-    folders: ['template', 'sanitize', 'query', 'components', 'server', 'cli'],
+    folders: ['template', 'sanitize', 'catalog', 'query', 'components', 'server', 'cli'],
   },
   'src/server/**': {
     message: 'server/ (Node only) serves the client and the sanitizer: no React, UI or mocks.',
     packages: [...REACT, ...MSW],
-    folders: ['query', 'components', 'mocks', 'cli'],
+    folders: ['catalog', 'query', 'components', 'mocks', 'cli'],
   },
   'src/cli/**': {
     message: 'cli/ (the typegen bin) runs in plain Node over api/ and template/.',
     packages: [...REACT, ...MSW, 'dompurify', 'jsdom'],
-    folders: ['sanitize', 'query', 'components', 'mocks', 'server'],
+    folders: ['sanitize', 'catalog', 'query', 'components', 'mocks', 'server'],
   },
   'src/index.ts': {
     message: 'Nothing but its entry imports server/; the main entry never reaches mocks/ or cli/.',
@@ -77,7 +84,7 @@ export default defineConfig([
   },
   // Layers of DESIGN.md (docs/architecture.md): imports point down only. One rule per folder of src/ (a
   // later config object would replace an earlier one's options for the same file, not add to them).
-  ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [] }]) => ({
+  ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [], typesOnly = [] }]) => ({
     files: [files],
     rules: {
       'no-restricted-imports': [
@@ -87,6 +94,7 @@ export default defineConfig([
             ...(packages.length > 0 ? [{ group: packages, message }] : []),
             // A relative path that reaches src/<folder>/ from any depth of src/.
             ...folders.map((folder) => ({ regex: `^(\\.\\./)+${folder}(/|$)|^\\./${folder}/`, message })),
+            ...typesOnly.map((folder) => ({ regex: `^(\\.\\./)+${folder}(/|$)|^\\./${folder}/`, message, allowTypeImports: true })),
           ],
         },
       ],

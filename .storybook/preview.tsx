@@ -1,12 +1,14 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createPromptApiClient, PromptApiProvider } from 'prompt-composer-react';
+import { type CatalogOverride, createPromptApiClient, PromptApiProvider } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, SCENARIO_DESCRIPTIONS, SCENARIO_NAMES } from 'prompt-composer-react/mocks';
 import { type ReactNode, useState } from 'react';
 import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
+import { PRESENTATIONAL, STORY_DIRECTIONS, STORY_LOCALES, storyDirection, storyLocale } from '../stories/support/locales.ts';
 import { imageHost, TOOLBAR_KEYS, toolbarApi } from '../stories/support/mock-api.ts';
 import { type StoryApi, storyNetworkLoader } from '../stories/support/story-network.ts';
 import { cleanArgTypes } from './arg-types.ts';
+import { keepDocsPageStill } from './docs-focus.ts';
 import { expectNoHorizontalOverflow } from './overflow.ts';
 import '../src/styles.css';
 import './story.css';
@@ -19,11 +21,12 @@ function storyKey(parameters: Record<string, unknown>, globals: Record<string, u
   return TOOLBAR_KEYS[(globals.apiKey as KeyLabel | undefined) ?? 'free'] ?? TOOLBAR_KEYS.free;
 }
 
-/** What the story providers need: the key, the client's timeout, and the story's own `fetch`. */
+/** What the story providers need: the key, the client's timeout, the story's own `fetch`, and the toolbar's catalog. */
 interface StoryProvidersProps {
   apiKey: string | undefined;
   timeoutMs: number | undefined;
   storyApi: StoryApi;
+  catalog: CatalogOverride | undefined;
   children: ReactNode;
 }
 
@@ -33,12 +36,12 @@ interface StoryProvidersProps {
  * `parameters.timeoutMs` changes the client's timeout (`0`: a loading story that never times out).
  * Presentational stories ignore both.
  */
-function StoryProviders({ apiKey, timeoutMs, storyApi, children }: StoryProvidersProps) {
+function StoryProviders({ apiKey, timeoutMs, storyApi, catalog, children }: StoryProvidersProps) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const [client] = useState(() => createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey, timeoutMs, fetch: storyApi.fetch }));
   return (
     <QueryClientProvider client={queryClient}>
-      <PromptApiProvider client={client} retry={false}>
+      <PromptApiProvider client={client} retry={false} catalog={catalog}>
         {children}
       </PromptApiProvider>
     </QueryClientProvider>
@@ -50,14 +53,26 @@ const withApi: Decorator = (Story, { parameters, globals, loaded }) => (
     apiKey={storyKey(parameters, globals)}
     timeoutMs={parameters.timeoutMs as number | undefined}
     storyApi={loaded.storyApi as StoryApi}
+    catalog={storyLocale(globals).catalog}
   >
     <Story />
   </StoryProviders>
 );
 
 /**
- * Applies the toolbar (theme, scenario) and remounts the story when the key or scenario changes. A story
- * on its own fills the canvas with the theme's background; inline in a docs page it takes its own height.
+ * The toolbar's language for the presentational components, which read no provider (they render in Server
+ * Components): the catalog as their `catalog` arg. English passes nothing, as an app that passes nothing.
+ */
+const withCatalogArg: Decorator = (Story, { globals, component, args }) => {
+  const { catalog } = storyLocale(globals);
+  return catalog && PRESENTATIONAL.has(component) ? <Story args={{ ...args, catalog }} /> : <Story />;
+};
+
+/**
+ * Applies the toolbar (theme, language, direction, scenario) and remounts the story when the key or scenario
+ * changes. The wrapper carries `lang` and `dir`, as an app's page would: `dir="rtl"` mirrors every component
+ * inside. A story on its own fills the canvas with the theme's background; inline in a docs page it takes
+ * its own height.
  */
 const withToolbar: Decorator = (Story, { globals, viewMode }) => (
   <div
@@ -65,6 +80,8 @@ const withToolbar: Decorator = (Story, { globals, viewMode }) => (
     className="pcr-story"
     data-view={viewMode === 'docs' ? 'docs' : 'story'}
     data-theme={globals.theme === 'dark' ? 'dark' : 'light'}
+    lang={storyLocale(globals).lang}
+    dir={storyDirection(globals)}
   >
     <Story />
   </div>
@@ -73,12 +90,16 @@ const withToolbar: Decorator = (Story, { globals, viewMode }) => (
 const preview: Preview = {
   // A generated docs page per component, from its JSDoc, props and stories.
   tags: ['autodocs'],
-  decorators: [withApi, withToolbar],
+  decorators: [withCatalogArg, withApi, withToolbar],
   argTypesEnhancers: [cleanArgTypes],
   // A mock backend of its own for every story render, answering its client's requests in the page
   // (stories/support/story-network.ts): a docs page shows each story as its own page does. The fixtures'
   // image host is the msw worker's, shared by every story (it holds no state).
   loaders: [storyNetworkLoader(imageHost())],
+  // A docs page opens at its top and stays there while its stories play (their focus scrolls nothing).
+  beforeEach({ viewMode }) {
+    if (viewMode === 'docs') keepDocsPageStill();
+  },
   // Every story fits its viewport's width: `npm test` renders them 360 px wide, a small phone.
   afterEach({ viewMode }) {
     if (viewMode === 'story') expectNoHorizontalOverflow(document);
@@ -113,8 +134,26 @@ const preview: Preview = {
       description: 'Color scheme of the components',
       toolbar: { title: 'Theme', icon: 'contrast', items: ['light', 'dark'], dynamicTitle: true },
     },
+    locale: {
+      description: 'The language of the components: their catalog (the URL takes it too: &globals=locale:pseudo)',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: Object.entries(STORY_LOCALES).map(([value, { title }]) => ({ value, title })),
+        dynamicTitle: true,
+      },
+    },
+    dir: {
+      description: 'The text direction around the components (the URL takes it too: &globals=dir:rtl)',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: Object.entries(STORY_DIRECTIONS).map(([value, title]) => ({ value, title })),
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { apiKey: 'free', scenario: 'happy', theme: 'light' },
+  initialGlobals: { apiKey: 'free', scenario: 'happy', theme: 'light', locale: 'en', dir: 'ltr' },
   parameters: {
     layout: 'fullscreen',
     // Required props first, in the Controls panel and in the docs pages' props tables.

@@ -6,9 +6,9 @@
 // A module carries it when it itself needs client-only React: state, effects, context,
 // useSyncExternalStore, useDeferredValue, event handlers on elements, or a hook that does (TanStack
 // Query marks its files the same way). Everything else must stay callable from a Server Component: the
-// barrel, the client, templates, query option factories and keys, the presentational ComposerView,
-// PromptCard, ApiErrorMessage, PromptDiff and ComposerDiff (useId and memo work there), the sanitizer and
-// the server entry.
+// barrel, the client, templates, query option factories and keys, the catalogs, the presentational
+// ComposerView, PromptCard, ApiErrorMessage, PromptDiff and ComposerDiff (useId and memo work there), the
+// sanitizer and the server entry.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -25,6 +25,7 @@ const CLIENT = [
   'components/preview/ComposerPreview.js',
   'components/preview/PromptPreview.js',
   'components/usage/UsageBanner.js',
+  'components/usage/UsageCallout.js',
   'components/errors/QueryErrorMessage.js',
   'components/preview/PreviewFrame.js',
   'components/preview/ScopedPromptCard.js',
@@ -42,6 +43,7 @@ const CLIENT = [
   'components/diff/VersionDiff.js',
   'components/diff/VersionDiffFrame.js',
   'components/diff/useVersionSelection.js',
+  'components/shared/useCatalog.js',
 ];
 
 /**
@@ -62,9 +64,15 @@ const SERVER_SAFE = [
   'components/composer/ComposerView.js',
   'components/composer/PromptCard.js',
   'components/errors/ApiErrorMessage.js',
+  'components/errors/api-error-wording.js',
+  'components/shared/Icon.js',
   'components/diff/PromptDiff.js',
   'components/diff/ComposerDiff.js',
   'query/versions.js',
+  'catalog/english.js',
+  'catalog/german.js',
+  'catalog/format.js',
+  'catalog/resolve.js',
   'sanitize/sanitizer.js',
   'mocks/index.js',
   'mocks/server.js',

@@ -7,7 +7,11 @@
 // - an app importing every export of the main entry never reaches jsdom or the server entry
 //   (prompt-composer-react/server), which only a server imports;
 // - an app that does not import createPromptCache or memoryStore (the hooks-only app, and one importing
-//   every other export) pays 0 bytes for the server cache: no byte of dist/api/cache/ reaches it.
+//   every other export) pays 0 bytes for the server cache: no byte of dist/api/cache/ reaches it;
+// - the components' words: the hooks-only app bundles no byte of the catalog (dist/catalog/), the app of
+//   every component but the diffs none of the diffs' words, the PromptDiff app none of the other
+//   components' words, and neither the German catalog nor the pseudo-locale, which only an app that
+//   imports them pays for.
 // The build leaves `diff` external (a dependency the app installs), so it is bundled here from
 // node_modules, as an app's bundler would.
 import { readFileSync } from 'node:fs';
@@ -69,6 +73,15 @@ console.log(createPromptApiClient, PromptApiProvider, usePrompt, usePromptList, 
 console.log(`components-without-diffs app: ${components.bytes} bytes minified, from ${components.inputs.length} modules`);
 expectNone('components-without-diffs app', components.reached, DIFF, 'jsdiff or the diff components');
 
+/** The catalog's modules: the words and how they are filled in. */
+const CATALOG = /dist\/catalog\//;
+expectNone('hooks-only app', hooks.reached, CATALOG, 'the catalog');
+expectNone('components-without-diffs app', components.reached, /dist\/catalog\/(english-diffs|english|german|pseudo)\.js/, "the diffs' words, the German catalog or the pseudo-locale");
+if (!components.reached.some((path) => path.endsWith('dist/catalog/english-components.js'))) {
+  console.error('components-without-diffs app does not show the English words among its inputs: the check above could not see them');
+  failed = true;
+}
+
 const diffs = await bundle(`import { PromptDiff } from './dist/index.js';\nconsole.log(PromptDiff);`);
 const diffInputs = diffs.reached.filter((path) => DIFF.test(path));
 if (!diffInputs.some((path) => path.includes('node_modules/diff/')) || !diffInputs.some((path) => path.includes('components/diff/'))) {
@@ -77,6 +90,7 @@ if (!diffInputs.some((path) => path.includes('node_modules/diff/')) || !diffInpu
 } else {
   console.log(`PromptDiff app: ${diffs.bytes} bytes minified; the diff inputs it reaches: ${diffInputs.join(', ')}`);
 }
+expectNone('PromptDiff app', diffs.reached, /dist\/catalog\/(english-components|english-errors|english|german|pseudo)\.js/, "the other components' words, the German catalog or the pseudo-locale");
 
 const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
 console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);

@@ -2,9 +2,11 @@
 //
 //   npm run screenshots                                  the built Storybook (storybook-static/, built if missing)
 //   npm run screenshots -- --url http://localhost:6006   a running one (`npm start`)
+//   npm run screenshots -- --dir /tmp/main-storybook       another built one (say, main's, for a before and after)
 //   npm run screenshots -- --out shots playground usagebanner   only ids containing one of the words
+//   npm run screenshots -- --looks phone,phone-dark usagebanner    only some looks (default: desktop, phone, dark)
 //
-// PNGs go to screenshots/{desktop,phone,dark}/<id>.png, each of the full page: the viewport is made as tall
+// PNGs go to screenshots/{desktop,phone,dark,phone-dark}/<id>.png, each of the full page: the viewport is made as tall
 // as the page first, because cards off screen skip painting (`content-visibility: auto`) and a capture beyond
 // the viewport would show them blank. Each page load gets a fresh browser context, so service workers and
 // storage never leak from one page into the next.
@@ -16,24 +18,31 @@ import { launchChromium, serveDirectory, sizeViewportToPage, waitForStorybookPag
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: 'string' }, out: { type: 'string', default: 'screenshots' } },
+  options: { url: { type: 'string' }, out: { type: 'string', default: 'screenshots' }, dir: { type: 'string', default: 'storybook-static' }, looks: { type: 'string', default: 'desktop,phone,dark' } },
 });
 
-/** The three looks of every page: viewport, and the Theme toolbar value. */
-const LOOKS = [
+/** The looks a page can be captured in: viewport, and the Theme toolbar value. */
+const ALL_LOOKS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, theme: 'light' },
   { name: 'phone', viewport: { width: 360, height: 780 }, theme: 'light' },
   { name: 'dark', viewport: { width: 1280, height: 800 }, theme: 'dark' },
+  { name: 'phone-dark', viewport: { width: 360, height: 780 }, theme: 'dark' },
 ];
+const LOOKS = values.looks.split(',').map((name) => ALL_LOOKS.find((look) => look.name === name.trim()) ?? fail(`No look named ${name}: ${ALL_LOOKS.map((look) => look.name).join(', ')}`));
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
 
 let base = values.url?.replace(/\/$/, '');
 let server;
 if (!base) {
-  if (!existsSync('storybook-static/index.json')) {
+  if (values.dir === 'storybook-static' && !existsSync('storybook-static/index.json')) {
     console.log('storybook-static/ is missing: building it (npm run build-storybook)');
     execFileSync('npm', ['run', 'build-storybook'], { stdio: 'inherit' });
   }
-  server = await serveDirectory('storybook-static');
+  server = await serveDirectory(values.dir);
   base = server.url;
 }
 

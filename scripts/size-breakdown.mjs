@@ -1,13 +1,15 @@
 // Where the main entry's bytes go: bundles dist/index.js's exports layer by layer (api, template,
 // sanitize, query, components, and the diff components with jsdiff on top, then the server cache, which
-// only servers import) and prints what each layer adds, min+gzip with peers and DOMPurify external, as
-// size-limit measures. Run after `npm run build`; `npm run bench` prints it.
+// only servers import, then the catalog's own exports: the components already bring the English words they
+// show, so this adds the German catalog and the pseudo-locale) and prints what each layer adds, min+gzip
+// with peers and DOMPurify external, as size-limit measures. Run after `npm run build`; `npm run bench`
+// prints it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { markdownTable } from './markdown-table.mjs';
 
-const LAYERS = ['api', 'template', 'sanitize', 'query', 'components', 'components/diff', 'api/cache'];
+const LAYERS = ['api', 'template', 'sanitize', 'query', 'components', 'components/diff', 'api/cache', 'catalog'];
 
 // `import { a, b } from "./api/client.js";` lines of the built entry, grouped by layer.
 const entry = readFileSync('dist/index.js', 'utf8');

@@ -11,7 +11,7 @@ export {
 } from './api/client.ts';
 // api/cache/: the server-side response cache (a store shared by a fleet, or this process's memory)
 export { createPromptCache } from './api/cache/cache.ts';
-export type { PromptCache, PromptCacheOptions, PromptCacheReadEvent, PromptCacheSeam } from './api/cache/options.ts';
+export type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute, PromptCacheSeam } from './api/cache/options.ts';
 export { type MemoryStoreOptions, memoryStore, type PromptCacheStore } from './api/cache/store.ts';
 export { isPromptApiError, isPromptApiErrorData, PromptApiError, type PromptApiErrorData, type PromptApiErrorInit } from './api/errors.ts';
 export { parseRateLimit } from './api/rate-limit.ts';
@@ -79,6 +79,14 @@ export {
   type TemplateToken,
   type TemplateVariableToken,
 } from './template/parse.ts';
+
+// catalog/: the components' words, in any language (English by default)
+export type { Catalog, CatalogOverride, DiffChange, DiffSetting, DiffWords, ErrorText } from './catalog/catalog.ts';
+export { englishCatalog } from './catalog/english.ts';
+export { germanCatalog } from './catalog/german.ts';
+export type { PluralCategory, PluralMessage, SubjectMessages, Template } from './catalog/message-types.ts';
+export { pseudoLocalize } from './catalog/pseudo.ts';
+export { withCatalog } from './catalog/resolve.ts';
 
 // query/: TanStack Query hooks
 export { type WithFallback } from './query/fallback.ts';

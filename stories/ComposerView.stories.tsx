@@ -46,15 +46,26 @@ function summary(html: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
 
-/** An app's own look through `renderStatic` and `renderPrompt`. */
+/**
+ * An app's own look through `renderStatic` and `renderPrompt`: each static segment as a short note (its text,
+ * cut), each prompt as a one-line chip with its version, in the app's own classes (`app-*`, styled by the
+ * app, here in the story's stylesheet).
+ */
 export const CustomRenderers: Story = {
   args: {
-    renderStatic: (segment) => <blockquote>{summary(segment.content, 80)}</blockquote>,
-    renderPrompt: (segment) => <p>Prompt: {segment.promptName}</p>,
+    renderStatic: (segment) => <p className="app-note">{summary(segment.content, 80)}</p>,
+    renderPrompt: (segment) => (
+      <p className="app-prompt">
+        <span className="app-prompt__kind">Prompt</span>
+        <span className="app-prompt__name">{segment.promptName}</span>
+        <span className="app-prompt__version">{segment.version}</span>
+      </p>
+    ),
   },
-  play: async ({ canvas, canvasElement }) => {
-    await expect((await canvas.findAllByText(/^Prompt: /)).length).toBe(onboardingFlow.segments.filter((s) => s.type === 'prompt').length);
-    const summaries = [...canvasElement.querySelectorAll('blockquote')].map((quote) => quote.textContent ?? '');
+  play: async ({ canvasElement }) => {
+    const names = [...canvasElement.querySelectorAll('.app-prompt__name')].map((name) => name.textContent);
+    await expect(names).toEqual(onboardingFlow.segments.flatMap((segment) => (segment.type === 'prompt' ? [segment.promptName] : [])));
+    const summaries = [...canvasElement.querySelectorAll('.app-note')].map((note) => note.textContent ?? '');
     // Cut text ends with one ellipsis; whole text ends as written.
     await expect(summaries.filter((text) => /[.…]…$|\s[.,:;]/.test(text))).toEqual([]);
     await expect(summaries).toContain('Questions? See the onboarding guide.');

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { createPromptApiClient, PromptApiProvider, UsageBanner } from 'prompt-composer-react';
+import { type CatalogOverride, createPromptApiClient, PromptApiProvider, UsageBanner } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_KEYS, type MockDb, PLAN_LIMITS, UPGRADE_URL } from 'prompt-composer-react/mocks';
 import { useEffect, useMemo } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { storyLocale } from './support/locales.ts';
 import { storyApi } from './support/mock-api.ts';
 import { oneAtATime } from './support/one-at-a-time.ts';
 import type { StoryApi } from './support/story-network.ts';
@@ -132,10 +133,10 @@ export const Dismissed: Story = {
   },
 };
 
-/** The Meter's controls, the banner's props, and the story's mock backend (its `fetch` and database). */
-type MeterDemoProps = { used: number; plan: 'free' | 'pro'; storyApi: StoryApi } & Parameters<typeof UsageBanner>[0];
+/** The Meter's controls, the banner's props, the story's mock backend (its `fetch` and database) and the toolbar's catalog. */
+type MeterDemoProps = { used: number; plan: 'free' | 'pro'; storyApi: StoryApi; providerCatalog: CatalogOverride | undefined } & Parameters<typeof UsageBanner>[0];
 
-function MeterDemo({ used, plan, storyApi, ...props }: MeterDemoProps) {
+function MeterDemo({ used, plan, storyApi, providerCatalog, ...props }: MeterDemoProps) {
   const key = plan === 'pro' ? FIXTURE_KEYS.pro : FIXTURE_KEYS.free;
   // No account uses more than its plan: past the limit, the slider means "all of it".
   const limit = PLAN_LIMITS[plan];
@@ -149,7 +150,7 @@ function MeterDemo({ used, plan, storyApi, ...props }: MeterDemoProps) {
   }, [db, key, used, limit, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <PromptApiProvider client={client} retry={false}>
+      <PromptApiProvider client={client} retry={false} catalog={providerCatalog}>
         <UsageHarness {...props} />
       </PromptApiProvider>
     </QueryClientProvider>
@@ -160,9 +161,9 @@ function MeterDemo({ used, plan, storyApi, ...props }: MeterDemoProps) {
  * Turn the controls: requests used this month and the plan (Free 5,000, Pro 50,000). Past the plan's
  * limit the account has used all of it: the exceeded banner.
  */
-export const Meter: StoryObj<Omit<MeterDemoProps, 'storyApi'>> = {
-  // The story's own database (built by the loader for each render), which the controls set.
-  render: (args, { loaded }) => <MeterDemo {...args} storyApi={loaded.storyApi as StoryApi} />,
+export const Meter: StoryObj<Omit<MeterDemoProps, 'storyApi' | 'providerCatalog'>> = {
+  // The story's own database (built by the loader for each render), which the controls set, and the toolbar's language.
+  render: (args, { loaded, globals }) => <MeterDemo {...args} storyApi={loaded.storyApi as StoryApi} providerCatalog={storyLocale(globals).catalog} />,
   args: { used: 4500, plan: 'free', warningAt: 0.8, criticalAt: 0.95, dismissible: false },
   argTypes: {
     used: { control: { type: 'range', min: 0, max: PLAN_LIMITS.pro, step: 50 } },

@@ -1,47 +1,61 @@
 // `npm run bench:fleet`: four handler processes sharing a real redis-server, in front of the mock API
-// (50 to 80 ms a request, counting what reaches it), through a run of page views with a cold wave, a
-// publish, Redis killed and restarted, upstream 500s and an exhausted key; then the same page views
-// through today's recipe proxy (plain forwarding) as the baseline, and a fleet on memory stores for the
-// in-memory latencies. A benchmark, not a test: it prints tables and checks, and exits 1 when a check fails.
+// (50 to 80 ms a request, counting what reaches it), through a run of page views with a cold wave,
+// hostile traffic, Redis paused and slow, a publish, Redis killed and restarted, upstream 500s and an
+// exhausted key; then the same page views through today's recipe proxy (plain forwarding) as the
+// baseline, a fleet on memory stores for the in-memory latencies, and an account of 10,000 prompts. A
+// benchmark, not a test: it prints tables and checks, and exits 1 when a check fails.
 import { fork } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { http } from 'msw';
 import { createMockDb, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { startMockServer } from 'prompt-composer-react/mocks/server';
+import { createClient } from 'redis';
 import { startRedisServer } from '../../scripts/redis-server.mjs';
 import { report } from '../report.ts';
+import { generatedAccount } from '../scale/account.ts';
+import { HOSTILE_SHAPES, hostileRequests } from './hostile.ts';
+import { difference, type InstrumentPoint, sumOf } from './instruments.ts';
+import { type LargeAccountRun, readLargeAccount } from './large.ts';
 import { elapsed, type PageView, pageView, pageViews, percentile, type Sample, seenBytes } from './load.ts';
+import { startRedisProxy } from './redis-proxy.ts';
 
 const INSTANCES = 4;
 const CONCURRENCY = 40;
 const TTL_MS = 5000;
-const KEYS = { fleet: 'pk_bench_fleet_0123456789', memory: 'pk_bench_memory_0123456789', baseline: 'pk_bench_baseline_0123456789' };
+const KEYS = {
+  fleet: 'pk_bench_fleet_0123456789',
+  memory: 'pk_bench_memory_0123456789',
+  baseline: 'pk_bench_baseline_0123456789',
+  large: 'pk_bench_large_0123456789',
+};
+/** How long Redis is paused (CLIENT PAUSE), and how late each of its replies is in the slow phase. */
+const PAUSE_MS = 4000;
+const SLOW_REPLY_MS = 700;
 
 // The upstream: the mock API, counting every request by phase, key and server.
 let phase = 'setup';
 const upstream: { phase: string; key: string; instance: string; path: string }[] = [];
+const counter = http.all('*', ({ request }) => {
+  const url = new URL(request.url);
+  const key = request.headers.get('authorization')?.replace('Bearer ', '') ?? '';
+  upstream.push({ phase, key, instance: request.headers.get('x-bench-instance') ?? '?', path: url.pathname + url.search });
+});
 const db = createMockDb();
 for (const key of Object.values(KEYS)) db.addKey({ key, plan: 'pro' });
-const mock = await startMockServer({
-  db,
-  latency: [50, 80],
-  handlers: [
-    http.all('*', ({ request }) => {
-      const url = new URL(request.url);
-      const key = request.headers.get('authorization')?.replace('Bearer ', '') ?? '';
-      upstream.push({ phase, key, instance: request.headers.get('x-bench-instance') ?? '?', path: url.pathname + url.search });
-    }),
-  ],
-});
+const mock = await startMockServer({ db, latency: [50, 80], handlers: [counter] });
 const redis = await startRedisServer();
+// The fleet reaches Redis through a proxy that can make it slow; the benchmark's own connection does not.
+const proxy = await startRedisProxy(redis.port);
+const admin = createClient({ url: redis.url }).on('error', () => {});
+await admin.connect();
 
-/** Four server processes (tsx), resolved once each listens; their cache warnings are collected. */
-async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: string) {
+/** Server processes (tsx), resolved once each listens; their cache warnings are collected. */
+async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: string, { api = mock.url, instances = INSTANCES } = {}) {
   const script = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const warnings: string[][] = Array.from({ length: INSTANCES }, () => []);
-  const children = Array.from({ length: INSTANCES }, (_, index) =>
-    fork(script, [JSON.stringify({ mode, index, upstream: mock.url, apiKey, store, ttlMs: TTL_MS })], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  const warnings: string[][] = Array.from({ length: instances }, () => []);
+  const children = Array.from({ length: instances }, (_, index) =>
+    fork(script, [JSON.stringify({ mode, index, upstream: api, apiKey, store, ttlMs: TTL_MS })], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
   );
   const ports = await Promise.all(
     children.map(
@@ -55,28 +69,78 @@ async function startFleet(mode: 'handler' | 'proxy', store: string, apiKey: stri
         }),
     ),
   );
-  return { bases: ports.map((port) => `http://127.0.0.1:${port}`), warnings, stop: () => children.forEach((child) => child.kill()) };
+  let asked = 0;
+  /** Every server's prompt_api.* points so far, each tagged with its server. */
+  const collect = async (): Promise<InstrumentPoint[]> => {
+    const id = ++asked;
+    const replies = await Promise.all(
+      children.map(
+        (child, index) =>
+          new Promise<InstrumentPoint[]>((resolve) => {
+            const listen = (message: { points?: InstrumentPoint[]; reply?: number }) => {
+              if (message.reply !== id) return;
+              child.off('message', listen);
+              resolve((message.points ?? []).map((point) => ({ ...point, attributes: { ...point.attributes, server: index } })));
+            };
+            child.on('message', listen);
+            child.send({ collect: id });
+          }),
+      ),
+    );
+    return replies.flat();
+  };
+  return { bases: ports.map((port) => `http://127.0.0.1:${port}`), warnings, collect, stop: () => children.forEach((child) => child.kill()) };
 }
 
 const upstreamIn = (name: string, key = KEYS.fleet) => upstream.filter((entry) => entry.phase === name && entry.key === key);
 const phases: { name: string; views: PageView[]; forced: boolean }[] = [];
-async function run(name: string, forced: boolean, work: () => Promise<PageView[]>) {
+/** What the fleet's own instruments counted in each phase (from `measured`). */
+const counted = new Map<string, InstrumentPoint[]>();
+let collectFleet: () => Promise<InstrumentPoint[]> = async () => [];
+/** Runs a phase's `work` between two reads of the fleet's instruments. */
+async function measured<T>(name: string, work: () => Promise<T>): Promise<T> {
   phase = name;
-  phases.push({ name, views: await work(), forced });
+  const before = await collectFleet();
+  const result = await work();
+  counted.set(name, difference(await collectFleet(), before));
+  return result;
+}
+async function run(name: string, forced: boolean, work: () => Promise<PageView[]>) {
+  phases.push({ name, views: await measured(name, work), forced });
 }
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
 // The fleet on Redis.
-const fleet = await startFleet('handler', redis.url, KEYS.fleet);
+const fleet = await startFleet('handler', proxy.url, KEYS.fleet);
 const { bases } = fleet;
+collectFleet = fleet.collect;
 // Warm processes, cold caches: one request outside the API on each server (a 404, no upstream request).
 await Promise.all(bases.map((base) => fetch(`${base}/health`).then((response) => response.text())));
 await run('cold wave', false, () => pageViews(bases, CONCURRENCY));
 await run('warm', false, () => pageViews(bases, 800));
 // The cache's own cost, without queueing: one page view at a time.
 await run('warm, one page view at a time', false, () => pageViews(bases, 100, { concurrency: 1 }));
+
+// Hostile traffic: thousands of requests of the shapes that used to go upstream, half without headers.
+const hostileStart = elapsed();
+const hostile = await measured('hostile', () => hostileRequests(bases, 4000));
+const hostileMs = elapsed() - hostileStart;
+// What refreshing the two lists may cost over the phase: 2 requests per started ttlMs, for the fleet.
+const hostileRefreshBound = 2 * Math.ceil(hostileMs / TTL_MS);
+
+// Redis paused (connected, no replies), then slow (every reply late): page views one at a time.
+await admin.sendCommand(['CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL']);
+let paused = true;
+const pauseOver = admin.ping().then(() => (paused = false));
+await run('Redis paused', false, () => pageViews(bases, 10_000, { concurrency: 1, until: () => !paused }));
+await pauseOver;
+await proxy.delay(SLOW_REPLY_MS);
+await run('Redis slow', false, () => pageViews(bases, 100, { concurrency: 1 }));
+await proxy.delay(0);
+// Back to healthy: each server's probe finds Redis answering within the budget again.
+await run('Redis healthy again', false, () => pageViews(bases, 40, { concurrency: 1, paceMs: 150 }));
 
 const published = { ...FIXTURE_PROMPTS.find((prompt) => prompt.promptId === 'welcome-email' && prompt.version === '2.0.0')!, version: '3.0.0' };
 db.addPrompt(published);
@@ -104,12 +168,14 @@ db.faults.clear();
 const used = db.usageOf(KEYS.fleet)!.used;
 db.setUsage(KEYS.fleet, 50_000);
 const uncached: Sample[] = [];
+const exhaustedStart = elapsed();
 await run('exhausted key (429)', true, async () => {
   const views = await pageViews(bases, 600, { paceMs: 400 });
   // A version nobody read before: not cached anywhere (a list refresh renews only latest items).
   for (let instance = 0; instance < INSTANCES; instance++) uncached.push(...(await pageView(bases, instance, ['/api/prompt-api/composers/onboarding-flow?version=1.0.0'])).samples);
   return views;
 });
+const exhaustedMs = elapsed() - exhaustedStart;
 db.setUsage(KEYS.fleet, used);
 
 // Refusals: another site, and traversal sent as raw bytes.
@@ -124,6 +190,29 @@ for (const base of bases) {
 }
 const refusalUpstream = upstreamIn('refusals').length;
 fleet.stop();
+
+// The large account: 10,000 prompts on a mock of their own, one server on Redis, one on its memory. Redis
+// starts empty, so that what it holds afterwards is the account's.
+await admin.flushAll();
+const largeDb = createMockDb({ prompts: generatedAccount(10_000).prompts, composers: [], keys: [{ key: KEYS.large, plan: 'pro' }] });
+const largeMock = await startMockServer({ db: largeDb, latency: [50, 80], handlers: [counter] });
+const largeRuns: LargeAccountRun[] = [];
+const largeWarnings: string[] = [];
+for (const store of [redis.url, 'memory']) {
+  phase = `large account, ${store === 'memory' ? 'memory' : 'Redis'}`;
+  const name = phase;
+  const server = await startFleet('handler', store, KEYS.large, { api: largeMock.url, instances: 1 });
+  await fetch(`${server.bases[0]}/health`).then((response) => response.text());
+  largeRuns.push(await readLargeAccount(server.bases[0]!, store === 'memory' ? 'memory' : 'Redis', TTL_MS, () => upstreamIn(name, KEYS.large).length, store === 'memory' ? undefined : admin));
+  largeWarnings.push(...server.warnings.flat());
+  server.stop();
+}
+// The floor: one bare fetch of the same list and its JSON.parse, nothing else.
+const bare = performance.now();
+const largeList = await fetch(`${largeMock.url}/prompts`, { headers: { authorization: `Bearer ${KEYS.large}` } }).then((response) => response.text());
+JSON.parse(largeList);
+const bareMs = performance.now() - bare;
+await largeMock.close();
 
 // Memory stores: each server alone.
 const memory = await startFleet('handler', 'memory', KEYS.memory);
@@ -140,6 +229,26 @@ const proxies = await startFleet('proxy', 'none', KEYS.baseline);
 phase = 'baseline';
 const baselineViews = await pageViews(proxies.bases, total);
 proxies.stop();
+
+// What the instruments cost a request: three processes, one after the other, each answering a warm
+// item 20,000 times in-process; the medians of their rounds against the one without the API.
+const recordNs: Record<string, number[]> = {};
+async function overhead(mode: 'absent' | 'no-sdk' | 'sdk'): Promise<number[]> {
+  const script = fileURLToPath(new URL('./overhead.ts', import.meta.url));
+  const hooks = fileURLToPath(new URL('./without-opentelemetry.mjs', import.meta.url));
+  const child = fork(script, [mode], { execArgv: ['--import', 'tsx', ...(mode === 'absent' ? ['--import', hooks] : [])], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { rounds: number[]; recordNs: number }) => {
+      (recordNs[mode] ??= []).push(message.recordNs);
+      resolve(message.rounds);
+    });
+    child.once('exit', (code) => code !== 0 && reject(new Error(`overhead ${mode} exited with ${code}`)));
+  });
+}
+const costs: Record<string, number[]> = {};
+// Interleaved, twice, so that a busy moment of the machine does not fall on one mode only.
+for (const mode of ['absent', 'no-sdk', 'sdk', 'absent', 'no-sdk', 'sdk'] as const) (costs[mode] ??= []).push(...(await overhead(mode)));
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 // Tables.
 const failed = (views: PageView[]) => views.filter((view) => view.failed).length;
@@ -162,6 +271,12 @@ report('Upstream requests per phase: 4 handler processes sharing Redis', [
     `${failed(entry.views)}${failed(entry.views) ? ` (${failures(entry.views)})` : ''}`,
     upstreamIn(entry.name).length,
   ]),
+  [
+    `hostile: ${hostile.length} requests in ${(hostileMs / 1000).toFixed(1)} s (${Object.keys(HOSTILE_SHAPES).join(', ')}; half with a page's headers)`,
+    '-',
+    `${hostile.filter((sample) => sample.status !== 404).length} not 404`,
+    upstreamIn('hostile').length,
+  ],
   ['whole run', total, phases.reduce((sum, entry) => sum + failed(entry.views), 0), fleetUpstream],
   ['baseline: recipe proxy, same page views', baselineViews.length, `${failed(baselineViews)}${failed(baselineViews) ? ` (${failures(baselineViews)})` : ''}`, baselineUpstream],
 ]);
@@ -182,6 +297,42 @@ report('Request latency, ms, as the browser sees it (loopback; upstream 50 to 80
   latency('baseline: recipe proxy, 40 page views in flight (every request upstream)', samplesOf(baselineViews)),
 ]);
 
+const hitsOf = (name: string) => samplesOf(phases.find((entry) => entry.name === name)!.views, 'hit').map((sample) => sample.ms);
+const sick = (label: string, name: string) => {
+  const views = phases.find((entry) => entry.name === name)!.views;
+  const hits = hitsOf(name);
+  return [label, views.length, failed(views), hits.length, percentile(hits, 0.5), percentile(hits, 0.9), percentile(hits, 1)];
+};
+report(`Cached reads while Redis is sick: one page view at a time, ms (a read waits on Redis at most its 50 ms budget)`, [
+  ['phase', 'page views', 'failed', 'hits', 'p50', 'p90', 'max'],
+  sick('healthy (warm, one page view at a time)', 'warm, one page view at a time'),
+  sick(`paused (CLIENT PAUSE ${PAUSE_MS} ALL)`, 'Redis paused'),
+  sick(`slow (every reply ${SLOW_REPLY_MS} ms late)`, 'Redis slow'),
+  sick('healthy again', 'Redis healthy again'),
+]);
+
+const mb = (bytes: number | undefined) => (bytes === undefined ? '-' : `${(bytes / 1_000_000).toFixed(1)} MB`);
+report(`An account of 10,000 prompts (${mb(largeList.length)} list with versions): one server each, ttlMs ${TTL_MS}`, [
+  ['step', ...largeRuns.map((run) => `${run.store}, ms`)],
+  ...largeRuns[0]!.steps.map((step, index) => [step.name, ...largeRuns.map((run) => `${run.steps[index]!.ms.toFixed(1)}${run.steps[index]!.status === 200 ? '' : ` (${run.steps[index]!.status})`}`)]),
+  ['upstream requests', ...largeRuns.map((run) => run.upstream)],
+  ['store writes (Redis SET)', ...largeRuns.map((run) => run.redisWrites ?? '-')],
+  ['Redis memory for the account', ...largeRuns.map((run) => mb(run.redisBytes))],
+  ['floor: a bare fetch of the list and JSON.parse', `${bareMs.toFixed(1)}`, ''],
+]);
+
+report('What the instruments cost a request: a warm handler in one process, 2,000 reads a round, 20 rounds a mode (µs a request)', [
+  ['@opentelemetry/api', 'median', 'fastest round', 'slowest round', 'against not installed', 'the records of one read alone (ns)'],
+  ...(['absent', 'no-sdk', 'sdk'] as const).map((mode) => [
+    { absent: 'not installed', 'no-sdk': 'installed, no SDK registered', sdk: 'with the SDK (in-memory reader)' }[mode],
+    median(costs[mode]!).toFixed(1),
+    Math.min(...costs[mode]!).toFixed(1),
+    Math.max(...costs[mode]!).toFixed(1),
+    `${(median(costs[mode]!) / median(costs.absent!)).toFixed(3)}x`,
+    Math.min(...recordNs[mode]!).toFixed(0),
+  ]),
+]);
+
 const visibleAfter = Math.max(...[...firstSeen.values()].map((at) => at - publishedAt));
 // A server went back: a read sent after that server had answered 3.0.0 got 2.0.0.
 const regressed = samplesOf(phases.find((entry) => entry.name === 'publish mid-run')!.views).some((sample) => sample.version === '2.0.0' && sample.startedAt > (firstSeen.get(sample.instance) ?? Infinity));
@@ -196,6 +347,26 @@ report('Publish, failures and refusals', [
   ...[...new Set(fleet.warnings.flat().map((warning) => warning.replace(/\(.*\)/, '(...)')))].map((warning) => ['a warning', warning]),
 ]);
 
+const outcomes = ['fresh', 'stale', 'miss', 'refused', 'error'];
+const instrumentRows = [...counted.entries()].map(([name, points]) => [
+  name,
+  ...outcomes.map((outcome) => sumOf(points, 'prompt_api.handler.requests', { outcome })),
+  sumOf(points, 'prompt_api.upstream.requests'),
+  ['miss', 'refresh', 'probe'].map((reason) => sumOf(points, 'prompt_api.upstream.requests', { reason })).join(' / '),
+  ['timeout', 'error', 'skipped'].map((outcome) => sumOf(points, 'prompt_api.store.operations', { outcome })).join(' / '),
+  `${sumOf(points, 'prompt_api.lock.waits', { outcome: 'answered' })} / ${sumOf(points, 'prompt_api.lock.waits', { outcome: 'gave-up' })}`,
+]);
+report('From the fleet’s own instruments (prompt_api.*, through the OpenTelemetry SDK’s in-memory exporter in each server)', [
+  ['phase', ...outcomes.map((outcome) => `handler: ${outcome}`), 'upstream', 'upstream: miss / refresh / probe', 'store: timeout / error / skipped', 'lock waits: answered / gave up'],
+  ...instrumentRows,
+]);
+const mismatched = [...counted.entries()].filter(([name, points]) => sumOf(points, 'prompt_api.upstream.requests') !== upstreamIn(name).length);
+check(
+  'the instruments count the upstream requests the mock API saw, phase by phase',
+  mismatched.length === 0,
+  mismatched.length === 0 ? `${counted.size} phases agree` : mismatched.map(([name, points]) => `${name}: ${sumOf(points, 'prompt_api.upstream.requests')} against ${upstreamIn(name).length}`).join('; '),
+);
+
 const forcedOutside = phases.filter((entry) => !entry.forced).reduce((sum, entry) => sum + failed(entry.views), 0);
 const outage = phases.filter((entry) => entry.name.startsWith('Redis')).reduce((sum, entry) => sum + failed(entry.views), 0);
 const exhausted = phases.find((entry) => entry.name === 'exhausted key (429)')!.views;
@@ -206,12 +377,30 @@ check('0 failed page views while Redis is down', outage === 0, String(outage));
 check(`publish visible on every server within ttlMs + 2 s`, firstSeen.size === INSTANCES && visibleAfter <= TTL_MS + 2000 && !regressed, `${(visibleAfter / 1000).toFixed(2)} s, ${firstSeen.size} servers${regressed ? ', one went back to 2.0.0' : ''}`);
 check('429: cached reads 200', failed(exhausted) === 0, `${failed(exhausted)} failed page views`);
 check('429: the uncached read gets 429 with usage and upgradeUrl', uncached.every((sample) => sample.status === 429) && seenBytes.some((text) => text.startsWith('429') && /"usage":\{"used":50000,"limit":50000\},"upgradeUrl":"https:/.test(text)), uncached.map((sample) => sample.status).join(', '));
-check('429: at most one upstream request per server in that phase', perInstance429.every((count) => count <= 1), perInstance429.join(', '));
+// Each server meets the 429 once at most; then one request for the fleet per errorTtlMs (5 s) checks it.
+const checks429 = Math.ceil(exhaustedMs / 5000);
+check(
+  `429: at most one upstream request per server, and the fleet's checks (one per errorTtlMs)`,
+  perInstance429.reduce((sum, count) => sum + count, 0) <= INSTANCES + checks429,
+  `${perInstance429.join(', ')} in ${(exhaustedMs / 1000).toFixed(1)} s (bound ${INSTANCES} + ${checks429})`,
+);
 check('cross-site 403 and traversal 404, with 0 upstream requests', refusals.every((status, index) => status === (index % 2 ? 404 : 403)) && refusalUpstream === 0, `${refusals.join(', ')}; upstream ${refusalUpstream}`);
 check('the key in no byte of any response', !seenBytes.some((text) => Object.values(KEYS).some((key) => text.includes(key))), `${seenBytes.length} responses`);
-check('Redis outage warned once per server, and its recovery once', fleet.warnings.every((list) => list.length === 2), fleet.warnings.map((list) => list.length).join(', '));
-report('Checks (issue 26, done when)', [['check', 'result', 'measured'], ...checks.map((entry) => [entry.name, entry.ok ? 'ok' : 'FAIL', entry.detail])]);
+const outageWarnings = fleet.warnings.map((list) => list.filter((warning) => warning.startsWith('Redis killed') || warning.startsWith('Redis restarted')).length);
+check('Redis killed: warned once per server, and its recovery once', outageWarnings.every((count) => count === 2), outageWarnings.join(', '));
+const hostileUpstream = upstreamIn('hostile');
+check(
+  'hostile traffic: every answer a 404, and no upstream request but the lists’ refreshes (2 per ttlMs)',
+  hostile.every((sample) => sample.status === 404) && hostileUpstream.every((entry) => entry.path.endsWith('?include_versions=true')) && hostileUpstream.length <= hostileRefreshBound,
+  `${hostileUpstream.length} upstream (${[...new Set(hostileUpstream.map((entry) => entry.path))].join(' ')}) in ${(hostileMs / 1000).toFixed(1)} s, bound ${hostileRefreshBound}; ${hostile.length} requests`,
+);
+const sickHits = [...hitsOf('Redis paused'), ...hitsOf('Redis slow')];
+check('Redis paused or slow: 0 failed page views, cached reads p90 under 250 ms (not the store timeout of 1 s)', ['Redis paused', 'Redis slow'].every((name) => failed(phases.find((entry) => entry.name === name)!.views) === 0) && Number(percentile(sickHits, 0.9)) < 250, `p90 ${percentile(sickHits, 0.9)} ms`);
+check('10,000 prompts: 2 upstream requests per server, a few store writes, no store fault', largeRuns.every((run) => run.upstream === 2) && (largeRuns[0]!.redisWrites ?? 0) <= 12 && largeWarnings.length === 0, `${largeRuns.map((run) => `${run.store}: ${run.upstream} requests`).join(', ')}; ${largeRuns[0]!.redisWrites} writes; ${largeWarnings.length} warnings`);
+report('Checks (issues 26 and 31, done when)', [['check', 'result', 'measured'], ...checks.map((entry) => [entry.name, entry.ok ? 'ok' : 'FAIL', entry.detail])]);
 
+admin.destroy();
+proxy.close();
 await redis.stop();
 await mock.close();
 process.exit(checks.every((entry) => entry.ok) ? 0 : 1);

@@ -40,11 +40,12 @@ export const elapsed = () => performance.now() - started;
 /** Everything any response carried, to look for the key in. */
 export const seenBytes: string[] = [];
 
-async function request(base: string, instance: number, path: string): Promise<Sample> {
+/** Sends one request to a server of the fleet, and says what it answered and how long it took. */
+export async function send(base: string, instance: number, path: string, headers: Record<string, string> = {}): Promise<Sample> {
   const begin = performance.now();
   const startedAt = elapsed();
   try {
-    const response = await fetch(base + path);
+    const response = await fetch(base + path, { headers });
     const text = await response.text();
     const ms = performance.now() - begin;
     seenBytes.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
@@ -58,7 +59,7 @@ async function request(base: string, instance: number, path: string): Promise<Sa
 
 /** A page view on one server: its requests at once, as a browser sends them. */
 export async function pageView(bases: readonly string[], instance: number, paths: readonly string[] = PAGE): Promise<PageView> {
-  const samples = await Promise.all(paths.map((path) => request(bases[instance]!, instance, path)));
+  const samples = await Promise.all(paths.map((path) => send(bases[instance]!, instance, path)));
   return { instance, failed: samples.some((sample) => sample.status !== 200), samples };
 }
 

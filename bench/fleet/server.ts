@@ -6,8 +6,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createPromptApiClient, createPromptCache, memoryStore, type PromptCacheReadEvent } from 'prompt-composer-react';
+import { createPromptApiClient, createPromptCache, memoryStore } from 'prompt-composer-react';
 import { createPromptApiHandler, redisStore } from 'prompt-composer-react/server';
+import { registerInMemorySdk } from './instruments.ts';
 
 /** What the parent passes (as JSON in argv[2]). */
 export interface ServerConfig {
@@ -50,18 +51,19 @@ function recipeProxy(): (request: Request) => Promise<Response> {
 
 /** The handler on a cached client; each response says what the cache did (`x-bench-cache`). */
 async function cachedHandler(): Promise<(request: Request) => Promise<Response>> {
-  const outcome = new AsyncLocalStorage<{ outcome?: PromptCacheReadEvent['outcome'] }>();
+  const outcome = new AsyncLocalStorage<{ outcome?: string }>();
   const store = config.store === 'memory' ? memoryStore() : redisStore({ url: config.store });
   // Ready once the store answers (a server that starts before Redis would start on its memory instead).
   await store.get('bench:ready');
   const cache = createPromptCache({
     store,
     ttlMs: config.ttlMs,
-    onRead: (event) => {
+    onEvent: (event) => {
+      if (event.type === 'store-health') send({ warning: event.message });
       const current = outcome.getStore();
-      if (current) current.outcome = event.outcome;
+      // The bench's own label of what the cache did (hit, as before the events were named 'fresh').
+      if (event.type === 'read' && current) current.outcome = event.outcome === 'fresh' ? 'hit' : event.outcome;
     },
-    onWarning: (message) => send({ warning: message }),
   });
   const client = createPromptApiClient({ baseUrl: config.upstream, apiKey: config.apiKey, cache, headers: { 'x-bench-instance': String(config.index) } });
   const handler = createPromptApiHandler({ client });
@@ -73,6 +75,13 @@ async function cachedHandler(): Promise<(request: Request) => Promise<Response>>
     });
 }
 
+// The handler's processes record through the OpenTelemetry SDK, read by the benchmark over IPC.
+if (config.mode === 'handler') {
+  const collect = registerInMemorySdk();
+  process.on('message', (message: { collect?: number }) => {
+    if (message.collect !== undefined) void collect().then((points) => send({ points, reply: message.collect }));
+  });
+}
 const handle = config.mode === 'proxy' ? recipeProxy() : await cachedHandler();
 const server = createServer(createRequestListener(handle));
 server.listen(0, '127.0.0.1', () => send({ port: (server.address() as AddressInfo).port }));

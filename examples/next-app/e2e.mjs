@@ -111,7 +111,7 @@ try {
   check('hostile static HTML is sanitized in the server HTML', showcaseBody.includes('<table><caption>Plans</caption>') && unsafe.every((pattern) => !pattern.test(showcaseBody)), unsafe.filter((pattern) => pattern.test(showcaseBody)).join(' '));
 
   // The route's handler adds the key on the server; the browser's client sends none.
-  const proxied = await get('/api/prompt-api/prompts/welcome-email?version=2.0.0');
+  const proxied = await get('/api/prompt-api/prompts/welcome-email?version=1.0.0');
   const proxiedPrompt = JSON.parse(proxied.text);
   check(
     'the route handler answers through the server\'s client, with the rate-limit headers',
@@ -119,14 +119,14 @@ try {
     `${proxied.status} ${proxied.headers.get('x-ratelimit-limit')}`,
   );
   const missing = await get('/api/prompt-api/composers/no-such-composer');
-  check('the route handler forwards API errors as they came', missing.status === 404 && JSON.parse(missing.text).code === 'NOT_FOUND');
+  check('the route handler answers API errors with their status and code', missing.status === 404 && JSON.parse(missing.text).code === 'NOT_FOUND');
 
   // The handler's cache: a second read of the same prompt is not a request; the browser may revalidate it.
   const beforeRepeat = upstreamPaths.length;
-  const repeated = await get('/api/prompt-api/prompts/welcome-email?version=2.0.0');
+  const repeated = await get('/api/prompt-api/prompts/welcome-email?version=1.0.0');
   check('a repeated read is answered from the cache, not the service', repeated.status === 200 && upstreamPaths.length === beforeRepeat, `the service saw ${upstreamPaths.slice(beforeRepeat).join(' ') || 'nothing'}`);
   check('a pinned version may be kept a year', proxied.headers.get('cache-control') === 'private, max-age=31536000, immutable', proxied.headers.get('cache-control'));
-  const revalidated = await fetch(`${next.url}/api/prompt-api/prompts/welcome-email?version=2.0.0`, { headers: { 'if-none-match': proxied.headers.get('etag') ?? '' } });
+  const revalidated = await fetch(`${next.url}/api/prompt-api/prompts/welcome-email?version=1.0.0`, { headers: { 'if-none-match': proxied.headers.get('etag') ?? '' } });
   check('If-None-Match with its ETag gets 304', revalidated.status === 304, `${revalidated.status} ${proxied.headers.get('etag')}`);
 
   // Another site's pages cannot spend the quota: 403 without reaching the service.

@@ -2,6 +2,7 @@ import type { PromptCacheSeam } from './cache/options.ts';
 import { untilAborted } from './abort.ts';
 import { PromptApiError, type PromptApiErrorInit } from './errors.ts';
 import { parseRateLimit, parseRetryAfter } from './rate-limit.ts';
+import { holdsKey, withoutKey } from './redact.ts';
 import type { UsageStore } from './usage-store.ts';
 import { parseErrorBody, ShapeError } from './validate.ts';
 
@@ -48,12 +49,12 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 
 /**
  * A response's headers for its error: lower-case names, without credential headers or any value that
- * holds the API key (a proxy or debug endpoint that echoes the request).
+ * holds the API key, plain or percent-encoded (a proxy or debug endpoint that echoes the request).
  */
 function errorHeaders(headers: Headers, key: string | null | undefined): Record<string, string> {
   const kept: Record<string, string> = {};
   headers.forEach((value, name) => {
-    if (!CREDENTIAL_HEADERS.has(name) && !(key && value.includes(key))) kept[name] = value;
+    if (!CREDENTIAL_HEADERS.has(name) && !(key && holdsKey(value, key))) kept[name] = value;
   });
   return kept;
 }
@@ -131,8 +132,6 @@ export async function request<T>(
     // double) or a body that never ends would otherwise outlive the timeout and the caller's abort.
     response = await untilAborted(context.fetch(`${context.baseUrl}${path}`, { method: 'GET', headers, signal: controller.signal }), controller.signal);
     text = await untilAborted(response.text(), controller.signal);
-    // An upstream (or a proxy) that echoes the key in its body: the key reaches no message, field or cause.
-    if (key) text = text.replaceAll(key, '(API key)');
   } catch (cause) {
     if (cause instanceof KeyError) return fail({ code: 'API_KEY_ERROR', detail: cause.message, cause: cause.cause });
     if (timedOut) return fail({ code: 'TIMEOUT', detail: `no complete response within ${timeoutMs} ms`, cause });
@@ -153,8 +152,11 @@ export async function request<T>(
   // A limit of 0 is what a response that identified no key carries: it says nothing of this key's quota.
   const keyUsage = rateLimit && rateLimit.limit > 0 ? rateLimit : null;
   if (keyUsage && status !== 429) context.usage.recordRateLimit(keyUsage);
-  // `undefined` when the body is not JSON (JSON itself has no `undefined`).
-  const json: unknown = unlessThrown(() => JSON.parse(text));
+  // `undefined` when the body is not JSON (JSON itself has no `undefined`). An upstream (or a proxy) that
+  // echoes the key, escaped or encoded in any way JSON allows: the decoded values lose it, so the key
+  // reaches no message, field or cause; nothing else of the text is kept.
+  const parsed: unknown = unlessThrown(() => JSON.parse(text));
+  const json = key ? withoutKey(parsed, key) : parsed;
   const notJson = `not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
 
   if (response.ok) {

@@ -2,11 +2,14 @@
 
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { PromptApiClient } from '../api/client.ts';
+import type { CatalogOverride } from '../catalog/catalog.ts';
 import type { PromptQueryDefaults } from './options.ts';
 
 interface PromptApiContextValue {
   client: PromptApiClient;
   defaults: PromptQueryDefaults;
+  /** The words of the components below the provider. */
+  catalog: CatalogOverride | undefined;
 }
 
 const PromptApiContext = createContext<PromptApiContextValue | null>(null);
@@ -16,6 +19,13 @@ PromptApiContext.displayName = 'PromptApiContext';
 export interface PromptApiProviderProps extends PromptQueryDefaults {
   /** The client every hook below uses. Create it once (outside render, or in `useState`). */
   client: PromptApiClient;
+  /**
+   * The words of every component below, in your language: a complete catalog (`germanCatalog`, your own) or
+   * only the words to change. A component's own `catalog` prop goes on top of it. Define it once, outside
+   * render.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
   children?: ReactNode;
 }
 
@@ -30,16 +40,16 @@ export interface PromptApiProviderProps extends PromptQueryDefaults {
  *   </PromptApiProvider>
  * </QueryClientProvider>
  */
-export function PromptApiProvider({ client, staleTime, retry, retryDelay, batchThreshold, coalescePinned, children }: PromptApiProviderProps) {
+export function PromptApiProvider({ client, staleTime, retry, retryDelay, batchThreshold, coalescePinned, catalog, children }: PromptApiProviderProps) {
   const value = useMemo(
-    () => ({ client, defaults: { staleTime, retry, retryDelay, batchThreshold, coalescePinned } }),
-    [client, staleTime, retry, retryDelay, batchThreshold, coalescePinned],
+    () => ({ client, defaults: { staleTime, retry, retryDelay, batchThreshold, coalescePinned }, catalog }),
+    [client, staleTime, retry, retryDelay, batchThreshold, coalescePinned, catalog],
   );
   return <PromptApiContext.Provider value={value}>{children}</PromptApiContext.Provider>;
 }
 
 /**
- * The provider's client and defaults, for your own queries over the factories.
+ * The provider's client, defaults and catalog, for your own queries over the factories.
  *
  * @example
  * const { client } = usePromptApi()
@@ -55,4 +65,9 @@ export function usePromptApiContext(hookName: string): PromptApiContextValue {
   const value = useContext(PromptApiContext);
   if (!value) throw new Error(`\`${hookName}\` must be used within \`PromptApiProvider\``);
   return value;
+}
+
+/** The provider's `catalog` for the components below it; `undefined` without one, or outside a provider. */
+export function useProvidedCatalog(): CatalogOverride | undefined {
+  return useContext(PromptApiContext)?.catalog;
 }

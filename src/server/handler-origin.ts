@@ -53,3 +53,34 @@ export function decideOrigin(request: Request, url: URL, allowedOrigins: readonl
   if (origin !== null && ownOrigins(request, url).has(origin)) return { allowed: true, crossOrigin: undefined };
   return foreign;
 }
+
+/** `host[:port]` of a Host-like header value, lower-cased, or `null` when it is not one. */
+function hostOf(value: string): { hostname: string; host: string } | null {
+  try {
+    const { hostname, host } = new URL(`http://${value.trim()}`);
+    return hostname ? { hostname, host } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether every host the request names (its URL's, `Host`, each `X-Forwarded-Host`) is one the handler
+ * answers for. An entry with a port matches that host and port; one without, that host on any port; one
+ * that starts with a dot, that domain and its subdomains (`.example.com`), as Vite's `allowedHosts`. A
+ * page reached through a DNS name of the attacker's (DNS rebinding) names its own host, and may add an
+ * `X-Forwarded-Host` of its choosing to a same-origin request: every host named must be allowed.
+ */
+export function hostAllowed(request: Request, url: URL, allowedHosts: readonly string[]): boolean {
+  const named = [url.host, request.headers.get('host'), ...(request.headers.get('x-forwarded-host')?.split(',') ?? [])];
+  const allowed = allowedHosts.map((entry) => entry.trim().toLowerCase());
+  return named.every((value) => {
+    if (value === null || value.trim() === '') return true;
+    const host = hostOf(value);
+    if (!host) return false;
+    return allowed.some((entry) => {
+      if (entry.startsWith('.')) return host.hostname === entry.slice(1) || host.hostname.endsWith(entry);
+      return entry.includes(':') && !entry.endsWith(']') ? host.host === entry : host.hostname === entry;
+    });
+  });
+}

@@ -1,7 +1,7 @@
-// The handler's responses: the API's JSON and error shapes, its rate-limit headers, ETags and
-// Cache-Control. The API key is never among what these read.
+// The handler's responses: the API's JSON and error shapes (in the handler's own words), its rate-limit
+// headers, ETags and Cache-Control. The API key is never among what these read.
 import { createHash } from 'node:crypto';
-import { isPromptApiError, type PromptApiError } from '../api/errors.ts';
+import { isPromptApiError } from '../api/errors.ts';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 
 /** An error as the API shapes it. */
@@ -38,22 +38,39 @@ export function matchesTag(ifNoneMatch: string | null, tag: string): boolean {
   });
 }
 
-/** The text after `CODE: ` in a `PromptApiError` message: what the API (or the client) said went wrong. */
-function detailOf(error: PromptApiError): string {
-  const marker = `${error.code}: `;
-  const at = error.message.indexOf(marker);
-  return at === -1 ? error.message : error.message.slice(at + marker.length);
+/** The contract's error codes the handler passes on, with their status and its own words for them. */
+const API_ERRORS: Record<string, { status: number; error: string }> = {
+  NOT_FOUND: { status: 404, error: 'Not found' },
+  VERSION_NOT_FOUND: { status: 404, error: 'Version not found' },
+  BAD_REQUEST: { status: 400, error: 'Invalid request' },
+  UNAUTHORIZED: { status: 401, error: 'Missing or invalid API key' },
+  INVALID_KEY: { status: 401, error: 'API key is invalid or has been revoked' },
+  USAGE_LIMIT_EXCEEDED: { status: 429, error: 'Usage limit exceeded' },
+  INTERNAL_ERROR: { status: 500, error: 'Internal server error' },
+};
+
+/** An upgrade link as the API gave it, when it is an http(s) URL (never what redaction left of it). */
+function linkOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * What the browser gets for a client error: the API's own errors as they came (status, code, text, usage,
- * upgrade link); failures that never got an answer from the API as a 502/504 `INTERNAL_ERROR`, which the
- * browser's client retries.
+ * What the browser gets for a client error, in the handler's own words: never the API's text (an API or
+ * a proxy could echo the key in it, in an encoding nobody thought of). The contract's codes keep their
+ * status (a 5xx keeps the API's), with `usage`, an http(s) `upgradeUrl` and `Retry-After` where the API
+ * gave them; an unknown code, and failures that never got an answer from the API, are a 502/504
+ * `INTERNAL_ERROR`, which the browser's client retries.
  */
-export function errorOf(error: unknown): ErrorResponseInit {
+export function errorOf(error: unknown, kind: 'prompts' | 'composers'): ErrorResponseInit {
   if (!isPromptApiError(error)) return { status: 500, code: 'INTERNAL_ERROR', error: 'Internal server error' };
   const retryAfter = error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000);
-  const { code, usage, upgradeUrl } = error;
+  const { code } = error;
   switch (code) {
     case 'NETWORK_ERROR':
       return { status: 502, code: 'INTERNAL_ERROR', error: 'The prompt service did not answer' };
@@ -65,11 +82,13 @@ export function errorOf(error: unknown): ErrorResponseInit {
       return { status: 500, code: 'INTERNAL_ERROR', error: "The server could not get the prompt service's API key" };
     case 'ABORTED':
       return { status: 500, code: 'INTERNAL_ERROR', error: 'The request was aborted' };
-    case 'USAGE_LIMIT_EXCEEDED':
-      return { status: 429, code, error: error.status ? detailOf(error) : 'Usage limit exceeded', usage, upgradeUrl, retryAfter };
-    default:
-      return { status: error.status || 400, code, error: detailOf(error), usage, upgradeUrl, retryAfter };
   }
+  const known = API_ERRORS[code];
+  if (!known) return { status: 502, code: 'INTERNAL_ERROR', error: 'The prompt service sent an error outside its contract', retryAfter };
+  const status = code === 'INTERNAL_ERROR' && error.status >= 500 ? error.status : known.status;
+  const words = code === 'NOT_FOUND' ? (kind === 'prompts' ? 'Prompt not found' : 'Composer not found') : known.error;
+  const usage = error.usage && { used: error.usage.used, limit: error.usage.limit };
+  return { status, code, error: words, usage, upgradeUrl: linkOf(error.upgradeUrl), retryAfter };
 }
 
 /** An error response in the API's shape, never cached by browsers or CDNs. */

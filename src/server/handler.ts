@@ -1,8 +1,9 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
 import type { PromptApiClient } from '../api/client.ts';
-import { decideOrigin } from './handler-origin.ts';
+import { decideOrigin, hostAllowed } from './handler-origin.ts';
 import { entityTag, errorOf, errorResponse, matchesTag, rateLimitHeaders } from './handler-response.ts';
 import { type HandlerRoute, isRefusal, readRoute } from './handler-route.ts';
+import { measured } from './handler-telemetry.ts';
 
 /** Options of `createPromptApiHandler`. */
 export interface PromptApiHandlerOptions {
@@ -25,6 +26,14 @@ export interface PromptApiHandlerOptions {
    * @default []
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The hosts the handler answers for (`app.example.com`, `localhost:3000`, `.example.com` for a domain
+   * and its subdomains); a request that names any other (in its URL, `Host` or `X-Forwarded-Host`) is 403
+   * `FORBIDDEN` without reaching the API. Set it wherever a page of another site could reach the handler
+   * under a DNS name of its own (DNS rebinding): an intranet, a dev server on localhost with a real key.
+   * @default any host
+   */
+  allowedHosts?: readonly string[];
   /**
    * Lets shared caches (a CDN) keep responses: `public` instead of `private` in `Cache-Control`. Only for
    * apps whose prompts every visitor may read; a CDN then answers other sites' requests too.
@@ -68,19 +77,22 @@ function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal)
  * export const handler = createPromptApiHandler({ client });
  */
 export function createPromptApiHandler(options: PromptApiHandlerOptions): PromptApiHandler {
-  const { client, allowedOrigins = [], publicCaching = false, maxUrlLength = 2048 } = options;
+  const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048 } = options;
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
-  return async (request) => {
-    // Headers every response carries: the account's usage, and CORS for an allowed other origin.
-    const headers: Record<string, string> = rateLimitHeaders(client.usage.getSnapshot());
+  return (request) =>
+    measured(async (label) => {
+    // Headers every response carries, and CORS for an allowed other origin. The account's usage goes only
+    // on answers that went through the client: the handler's own refusals tell nobody the plan or quota.
+    const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
     if (allowedOrigins.length > 0) headers.vary = 'Origin';
     const refuse = (status: number, code: string, error: string, extra: Record<string, string> = {}) =>
       errorResponse({ status, code, error }, { ...headers, ...extra });
 
     if (request.url.length > maxUrlLength) return refuse(414, 'BAD_REQUEST', `The request URL is longer than ${maxUrlLength} characters`);
     const url = new URL(request.url);
+    if (allowedHosts && !hostAllowed(request, url, allowedHosts)) return refuse(403, 'FORBIDDEN', 'This host is not served');
     const origin = decideOrigin(request, url, allowedOrigins);
     if (!origin.allowed) return refuse(403, 'FORBIDDEN', 'Requests from other sites are not allowed');
     if (origin.crossOrigin) {
@@ -102,11 +114,13 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     if (isRefusal(route)) {
       return route.status === 404 ? refuse(404, 'NOT_FOUND', 'Not found') : refuse(400, 'BAD_REQUEST', `Invalid request: ${route.detail}`);
     }
+    label.kind = route.kind;
+    label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
     let data: unknown;
     try {
       data = await read(client, route, request.signal);
     } catch (error) {
-      return errorResponse(errorOf(error), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
+      return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
     const body = JSON.stringify(data);
     const tag = entityTag(body);
@@ -119,5 +133,5 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     };
     if (matchesTag(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers: success });
     return new Response(body, { status: 200, headers: { ...success, 'content-type': 'application/json; charset=utf-8' } });
-  };
+    });
 }

@@ -47,6 +47,9 @@ interface OwnClient extends RedisCommandClient {
   once(event: 'ready' | 'error', listener: () => void): unknown;
 }
 
+/** Deletes KEYS[1] only while it holds ARGV[1], atomically: how a server lets go of its own lock only. */
+const DELETE_IF_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+
 /** The client for `url`, from the optional peer dependency `redis`, imported when a store is created. */
 async function createOwnClient(url: string): Promise<{ client: OwnClient; firstAttempt: Promise<void> }> {
   let createClient: (options: object) => OwnClient;
@@ -77,11 +80,13 @@ async function createOwnClient(url: string): Promise<{ client: OwnClient; firstA
 /**
  * A `PromptCacheStore` on Redis (or Valkey, which speaks the same protocol), for a cache shared by every
  * server of a fleet: `createPromptCache({ store: redisStore({ url: process.env.REDIS_URL }) })`. Values are
- * strings under keys that start with `prompt-cache:`; locks are `SET key value NX PX ms`. Give Redis a
+ * strings under keys that start with `prompt-cache:`; locks are `SET key value NX PX ms`, released by a
+ * script that deletes a lock only while it holds the server's own token. Give Redis a
  * `maxmemory` with an `allkeys-lru` policy: pinned versions are kept until evicted.
  *
- * When Redis is down, slow or unreachable, the cache answers from its own memory and the API (warned once)
- * and goes back to Redis when it answers again.
+ * When Redis is down, paused or unreachable, the cache answers from its own memory and the API (warned
+ * once) and goes back to Redis when it answers again; a slow Redis costs a read at most its store budget.
+ * Redis is a trusted store: whoever can write to it decides what every server serves.
  *
  * @example
  * import { createPromptApiClient, createPromptCache } from 'prompt-composer-react';
@@ -119,6 +124,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     set: (key, value, ttlMs) => send(ttlMs === undefined ? ['SET', key, value] : ['SET', key, value, 'PX', milliseconds(ttlMs)]),
     add: async (key, value, ttlMs) => (await send(['SET', key, value, 'NX', 'PX', milliseconds(ttlMs)])) === 'OK',
     delete: (key) => send(['DEL', key]),
+    deleteIf: async (key, value) => Number(await send(['EVAL', DELETE_IF_SCRIPT, '1', key, value])) === 1,
     async close() {
       if (!own) return;
       const { client } = await own;

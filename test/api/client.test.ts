@@ -374,6 +374,31 @@ describe('the API key stays secret', () => {
     for (const error of [revoked, malformed]) expect(everythingIn(error)).not.toContain(apiKey);
   });
 
+  it.each([
+    ['JSON-escaped as PHP writes it (\\/)', (key: string) => JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/')],
+    ['with a \\u escape', (key: string) => `\\u${key.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(key.slice(1)).slice(1, -1)}`],
+    ['percent-encoded', (key: string) => encodeURIComponent(key).replaceAll('%2F', '%2f')],
+    ['percent-encoded twice', (key: string) => encodeURIComponent(encodeURIComponent(key))],
+  ])('an upstream that echoes the key %s: the key reaches no message, field or cause', async (_, encode) => {
+    const key = 'pk_live/"echo"_0123456789';
+    server.use(
+      http.get(`${baseUrl}/prompts/:id`, () =>
+        new HttpResponse(
+          `{"error":"Key ${encode(key)} is revoked","code":"USAGE_LIMIT_EXCEEDED","usage":{"used":1,"limit":1},"upgradeUrl":"https://up.example/?k=${encode(key)}"}`,
+          { status: 429, headers: { 'content-type': 'application/json', 'x-echo': encode(key) } },
+        ),
+      ),
+    );
+    const error = await failure(client({ apiKey: key }).getPrompt('welcome-email'));
+    expect(error.code).toBe('USAGE_LIMIT_EXCEEDED');
+    for (const form of [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)]) {
+      expect(everythingIn(error)).not.toContain(form);
+      expect(JSON.stringify(error.headers)).not.toContain(form);
+      expect(error.upgradeUrl ?? '').not.toContain(form);
+    }
+    expect(error.message).toContain('(API key)');
+  });
+
   it('is not the cache scope, which still tells two keys apart', () => {
     const a = client();
     const b = client({ apiKey: 'pk_other' });

@@ -1,10 +1,11 @@
 /**
  * What the shipped stylesheet promises a reader's eye: static HTML's headings stay below the composer's
- * title, unfilled placeholders are flagged quietly until it matters, and nothing jumps when a flag or a
- * status message appears.
+ * title and its lists keep their own bullets, unfilled placeholders are flagged quietly until it matters,
+ * nothing jumps when a flag or a status message appears, and a narrow card's copy status goes below its
+ * button.
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import { ComposerView, PromptCard } from 'prompt-composer-react';
+import { ComposerView, PromptCard, StaticSegment } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/styles.css';
@@ -27,6 +28,22 @@ describe('the stylesheet', () => {
     for (const name of ['One', 'Two', 'Three']) {
       expect(fontSize(screen.getByRole('heading', { name }))).toBeLessThan(fontSize(title));
     }
+  });
+
+  it("gives a composer's static lists the bullets StaticSegment gives them alone: solid, then hollow when nested", async () => {
+    const html = '<ul><li>One<ul><li>Nested</li></ul></li></ul><ol><li>First<ul><li>Under a number</li></ul></li></ol>';
+    render(
+      <>
+        <StaticSegment html={html} className="alone" />
+        <ComposerView composer={composerOf([{ type: 'static', content: html }])} />
+      </>,
+      { wrapper: Page },
+    );
+    await settle();
+    const bullets = (root: Element) => [...root.querySelectorAll('ul, ol')].map((list) => getComputedStyle(list).listStyleType);
+    const alone = bullets(document.querySelector('.alone')!);
+    expect(alone).toEqual(['disc', 'circle', 'decimal', 'circle']);
+    expect(bullets(document.querySelector('.pcr-composer__segments .pcr-static')!)).toEqual(alone);
   });
 
   it('flags unfilled placeholders quietly, and in the alert colours once asked', () => {
@@ -64,6 +81,38 @@ describe('the stylesheet', () => {
     await vi.waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Copied with 2 unfilled placeholders/));
     await settle();
     expect(JSON.stringify(button.getBoundingClientRect())).toBe(before);
+  });
+});
+
+describe("a card's copy status", () => {
+  /** A card `width` px wide whose message still holds placeholders, copied. */
+  async function copiedAt(width: number) {
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    render(
+      <div style={{ width }}>
+        <PromptCard prompt={prompt} />
+      </div>,
+      { wrapper: Page },
+    );
+    const button = screen.getByRole('button', { name: /Copy user message/ });
+    await userEvent.click(button);
+    const status = screen.getByRole('status');
+    await vi.waitFor(() => expect(status.textContent).toMatch(/^Copied with 2 unfilled placeholders/));
+    await settle();
+    return { button: button.getBoundingClientRect(), status: status.getBoundingClientRect(), card: document.querySelector('.pcr-prompt-card')!.getBoundingClientRect() };
+  }
+
+  it('goes below the button on a phone-wide card, across the card, not into a column beside it', async () => {
+    const { button, status, card } = await copiedAt(328);
+    expect(status.top).toBeGreaterThanOrEqual(button.bottom);
+    // About the card's inner width (its padding aside), where beside the button it had about 110 px.
+    expect(status.width).toBeGreaterThan(card.width - 2 * 12 - 2 - 1);
+  });
+
+  it('stays beside the button on a wide card', async () => {
+    const { button, status } = await copiedAt(800);
+    expect(status.right).toBeLessThanOrEqual(button.left);
+    expect(status.top).toBeLessThan(button.bottom);
   });
 });
 

@@ -15,6 +15,25 @@ function rules(): { selector: string; declarations: string }[] {
   }));
 }
 
+/** Each innermost rule with the at-rules around it (`@media (...)`), outermost first. */
+function rulesWithContext(): { context: string[]; selector: string; declarations: string[] }[] {
+  const found: { context: string[]; selector: string; declarations: string[] }[] = [];
+  const open: string[] = [];
+  let text = '';
+  for (const character of css) {
+    if (character === '{') {
+      open.push(text.trim().replace(/\s+/g, ' '));
+      text = '';
+    } else if (character === '}') {
+      const selector = open.pop() ?? '';
+      const declarations = text.split(';').map((declaration) => declaration.trim()).filter(Boolean);
+      if (declarations.length > 0) found.push({ context: [...open], selector, declarations });
+      text = '';
+    } else text += character;
+  }
+  return found;
+}
+
 describe('styles.css rules', () => {
   it('repeats no declarations: rules that share three or more share one selector list', () => {
     const selectorsByLook = new Map<string, string[]>();
@@ -25,5 +44,38 @@ describe('styles.css rules', () => {
     const repeated = [...selectorsByLook.values()].filter((selectors) => selectors.length > 1);
     // The one exception, the dark palette: see styles-theme.test.ts for why it is written twice.
     expect(repeated).toEqual([[":root:not([data-theme='light'])", "[data-theme='dark']"]]);
+  });
+
+  it('lays out with logical properties only, so that dir="rtl" on an ancestor mirrors every component', () => {
+    const physicalProperty = /^((margin|padding|border|inset|scroll-margin|scroll-padding)-(left|right|top|bottom)|(left|right|top|bottom)|(min-|max-)?(width|height)|float|clear)(-[a-z]+)?$/;
+    const found: string[] = [];
+    for (const { selector, declarations } of rules()) {
+      for (const declaration of declarations.split('; ')) {
+        const [property = '', value = ''] = declaration.split(/:\s*/, 2);
+        if (physicalProperty.test(property) || /^text-align$/.test(property) && /left|right/.test(value)) found.push(`${selector} { ${declaration} }`);
+        // A shorthand with different left and right values (`margin: 0 1rem 0 2rem`) does not mirror.
+        const sides = value.split(/\s+/);
+        if (/^(margin|padding|inset|border-width|border-radius)$/.test(property) && sides.length === 4 && sides[1] !== sides[3]) found.push(`${selector} { ${declaration} }`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('moves nothing for a reader who asked for reduced motion: every animation and transition is under (prefers-reduced-motion: no-preference)', () => {
+    const moving = rulesWithContext().filter(({ declarations }) => declarations.some((declaration) => /^(animation|transition)(-[a-z-]+)?\s*:/.test(declaration)));
+    expect(moving.length).toBeGreaterThan(0);
+    const unguarded = moving.filter(({ context }) => !context.some((prelude) => /prefers-reduced-motion:\s*no-preference/.test(prelude)));
+    expect(unguarded.map(({ selector }) => selector)).toEqual([]);
+  });
+
+  it('mirrors each shadow with a sideways offset under :dir(rtl)', () => {
+    const all = rules();
+    const sideways = all.filter(({ selector, declarations }) => !selector.includes(':dir(rtl)') && /box-shadow: (inset )?-?[1-9]/.test(declarations));
+    expect(sideways.length).toBeGreaterThan(0);
+    for (const { selector, declarations } of sideways) {
+      const offset = /box-shadow: (inset )?(-?[\d.]+\w*)/.exec(declarations)?.[2] ?? '';
+      const mirrored = all.find((rule) => rule.selector === `${selector}:dir(rtl)`);
+      expect(mirrored?.declarations, selector).toContain(offset.startsWith('-') ? offset.slice(1) : `-${offset}`);
+    }
   });
 });

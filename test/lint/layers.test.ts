@@ -28,6 +28,10 @@ const refused: ReadonlyArray<[string, string, string]> = [
   ['the main entry does not re-export server/', 'src/index.ts', "import { installServerSanitizer as imported } from './server/index.ts';"],
   ['mocks/ import no React', 'src/mocks/example.ts', "import { useState as imported } from 'react';"],
   ['server/ imports no components', 'src/server/example.ts', "import { StaticSegment as imported } from '../components/composer/StaticSegment.tsx';"],
+  ['catalog/ imports no React', 'src/catalog/example.ts', "import { useMemo as imported } from 'react';"],
+  ['catalog/ imports nothing of api/', 'src/catalog/example.ts', "import type { Prompt as imported } from '../api/types.ts';"],
+  ['api/ imports nothing of catalog/', 'src/api/example.ts', "import { englishCatalog as imported } from '../catalog/english.ts';"],
+  ['query/ bundles no word of the catalog', 'src/query/example.ts', "import { englishCatalog as imported } from '../catalog/english.ts';"],
 ];
 
 const allowed: ReadonlyArray<[string, string, string]> = [
@@ -37,6 +41,8 @@ const allowed: ReadonlyArray<[string, string, string]> = [
   ['sanitize/ imports DOMPurify', 'src/sanitize/example.ts', "import imported from 'dompurify';"],
   ['template/ reads api/ types', 'src/template/example.ts', "import type { Prompt as imported } from '../api/types.ts';"],
   ['mocks/ import their own server module', 'src/mocks/example.ts', "import { startMockServer as imported } from './server.ts';"],
+  ["query/ reads the catalog's types", 'src/query/example.ts', "import type { CatalogOverride as imported } from '../catalog/catalog.ts';"],
+  ['components/ import the catalog', 'src/components/usage/example.ts', "import { englishCatalog as imported } from '../../catalog/english.ts';"],
 ];
 
 describe('layer rules (eslint.config.js)', () => {

@@ -151,12 +151,51 @@ describe('given requests from other sites', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
     expect((await call('/api/prompt-api/prompts', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect(api.seen).toEqual(['/prompts']);
+    expect(api.seen).toEqual(['/prompts?include_versions=true']);
+  });
+});
+
+describe('given requests to hosts other than the site’s (allowedHosts)', () => {
+  const hosts = { allowedHosts: ['app.test', 'localhost:3000', '.example.com'] };
+  const at = (host: string, path = '/api/prompt-api/prompts', headers: Record<string, string> = {}) => new Request(`http://${host}${path}`, { headers });
+
+  it.each([
+    ['DNS rebinding: the attacker’s host, with its own Origin and Sec-Fetch-Site: same-origin', at('rebind.evil.example', undefined, { origin: 'http://rebind.evil.example', 'sec-fetch-site': 'same-origin' })],
+    ['another host with no headers at all (curl)', at('10.0.0.7')],
+    ['an allowed name on another port', at('localhost:3001')],
+    ['a rebinding page that adds X-Forwarded-Host of an allowed host', at('rebind.evil.example', undefined, { 'x-forwarded-host': 'app.test', 'sec-fetch-site': 'same-origin' })],
+    ['an allowed host behind an X-Forwarded-Host of another', at('app.test', undefined, { 'x-forwarded-host': 'evil.example' })],
+    ['a name that only ends like an allowed domain', at('notexample.com')],
+  ])('%s: 403 FORBIDDEN, without usage headers, and the API sees nothing', async (_, request) => {
+    const { api, handler } = setup(hosts);
+    const response = await handler(request);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'This host is not served', code: 'FORBIDDEN' });
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(api.seen).toEqual([]);
+  });
+
+  it.each([
+    ['the site’s host', at('app.test')],
+    ['an allowed host and port', at('localhost:3000')],
+    ['the allowed domain', at('example.com')],
+    ['a subdomain of the allowed domain', at('www.example.com', undefined, { 'x-forwarded-host': 'app.test' })],
+    ['any upper case', at('APP.TEST')],
+  ])('%s: answered', async (_, request) => {
+    const { handler } = setup(hosts);
+    expect((await handler(request)).status).toBe(200);
+  });
+
+  it('without allowedHosts, any host is answered (as before)', async () => {
+    const { handler } = setup();
+    expect((await handler(at('rebind.evil.example', undefined, { 'sec-fetch-site': 'same-origin' }))).status).toBe(200);
   });
 });
 
 describe('the key', () => {
-  const SECRET = 'pk_secret_fleet_key_0123456789';
+  const SECRET = 'pk_secret/fleet"key_0123456789';
+  /** The key as an upstream or a proxy may echo it: plain, JSON-escaped, percent-encoded once or twice. */
+  const FORMS = [SECRET, JSON.stringify(SECRET).slice(1, -1), encodeURIComponent(SECRET), encodeURIComponent(encodeURIComponent(SECRET))];
   const responses: string[] = [];
 
   /** Status, headers and body of a response, as text. */
@@ -165,41 +204,60 @@ describe('the key', () => {
     responses.push(text);
     return text;
   }
+  const expectNoKey = (text: string) => {
+    for (const form of FORMS) expect(text).not.toContain(form);
+  };
 
-  it('is in no byte of any response: successes, errors, refusals, and an upstream that echoes it', async () => {
+  it('is in no byte of any response, in any encoding: successes, errors, refusals, and an upstream that echoes it', async () => {
     const { call, api } = setup({}, SECRET);
     api.db.addKey({ key: SECRET, plan: 'pro' });
+    const keyOf = (request: Request) => (request.headers.get('authorization') ?? '').replace('Bearer ', '');
+    // JSON as PHP writes it (\/), with a \u escape and an escaped quote, and the key percent-encoded in a link.
+    const escapedEcho = (key: string) => JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/').replace('p', '\\u0070');
+    const versions: Record<string, (request: Request) => Response> = {
+      '1.0.0': (request) =>
+        new HttpResponse(`{"error":"No version for ${escapedEcho(keyOf(request))}","code":"VERSION_NOT_FOUND"}`, {
+          status: 404,
+          headers: { 'content-type': 'application/json', 'x-echo': encodeURIComponent(keyOf(request)) },
+        }),
+      '1.1.0': (request) => HttpResponse.html(`<p>${keyOf(request)}</p>`, { status: 502 }),
+      '1.1.0-429': (request) =>
+        HttpResponse.json(
+          { error: 'Usage limit exceeded', code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 1, limit: 1 }, upgradeUrl: `https://up.example/?k=${encodeURIComponent(encodeURIComponent(keyOf(request)))}` },
+          { status: 429 },
+        ),
+    };
     msw.use(
-      http.get(`${BASE_URL}/prompts/echo-body`, ({ request }) =>
-        HttpResponse.json({ error: `No prompt for ${request.headers.get('authorization')}`, code: 'NOT_FOUND' }, { status: 404, headers: { 'x-echo': request.headers.get('authorization') ?? '' } }),
-      ),
-      http.get(`${BASE_URL}/prompts/echo-html`, ({ request }) => HttpResponse.html(`<p>${request.headers.get('authorization')}</p>`, { status: 502 })),
-      http.get(`${BASE_URL}/composers/echo-segment`, ({ request }) =>
-        HttpResponse.json({ composerId: 'x', composerName: 'x', version: '1', config: { schema: [], inputData: null, inputDataRootName: null }, segments: [{ type: request.headers.get('authorization') }] }),
+      http.get(`${BASE_URL}/prompts/welcome-email`, ({ request }) => versions[new URL(request.url).searchParams.get('version') ?? '']?.(request)),
+      http.get(`${BASE_URL}/prompts/support-reply`, ({ request }) => versions['1.1.0-429']!(request)),
+      http.get(`${BASE_URL}/composers/onboarding-flow`, ({ request }) =>
+        HttpResponse.json({ composerId: 'x', composerName: 'x', version: '1', config: { schema: [], inputData: null, inputDataRootName: null }, segments: [{ type: keyOf(request) }] }),
       ),
     );
     const paths = [
       '/api/prompt-api/prompts',
       '/api/prompt-api/prompts?include_versions=true',
-      '/api/prompt-api/prompts/welcome-email',
-      '/api/prompt-api/prompts/welcome-email?version=1.0.0',
-      '/api/prompt-api/composers/onboarding-flow',
+      '/api/prompt-api/prompts/support-reply',
       '/api/prompt-api/prompts/no-such-prompt',
-      '/api/prompt-api/prompts/echo-body',
-      '/api/prompt-api/prompts/echo-html',
-      '/api/prompt-api/composers/echo-segment',
+      '/api/prompt-api/prompts/welcome-email?version=1.0.0',
+      '/api/prompt-api/prompts/welcome-email?version=1.1.0',
+      '/api/prompt-api/composers/onboarding-flow?version=1.0.0',
       '/api/prompt-api/%2e%2e/x',
       '/api/prompt-api/prompts/a.b',
     ];
-    for (const path of paths) expect(await bytes(await call(path))).not.toContain(SECRET);
-    expect(await bytes(await call('/api/prompt-api/prompts', { method: 'POST' }))).not.toContain(SECRET);
-    expect(await bytes(await call('/api/prompt-api/prompts', { headers: { origin: 'https://evil.example' } }))).not.toContain(SECRET);
-    expect(responses.some((text) => text.includes('(API key)'))).toBe(true);
+    for (const path of paths) expectNoKey(await bytes(await call(path)));
+    // The 429 last: it is remembered for the account.
+    const spent = await call('/api/prompt-api/prompts/support-reply?version=1.0.0');
+    expect(spent.status).toBe(429);
+    expectNoKey(await bytes(spent));
+    expectNoKey(await bytes(await call('/api/prompt-api/prompts', { method: 'POST' })));
+    expectNoKey(await bytes(await call('/api/prompt-api/prompts', { headers: { origin: 'https://evil.example' } })));
     // Revoked: the 401 path too.
     api.db.revokeKey(SECRET);
     const revoked = createPromptApiHandler({ client: instance({}, SECRET).client });
-    expect(await bytes(await revoked(new Request(`${APP}/api/prompt-api/composers`)))).not.toContain(SECRET);
-    expect(responses.join('\n')).not.toContain(SECRET);
+    expectNoKey(await bytes(await revoked(new Request(`${APP}/api/prompt-api/composers`))));
+    expect(responses.map((text) => Number(text.slice(0, 3)))).toEqual([200, 200, 200, 404, 404, 502, 502, 404, 400, 429, 405, 403, 401]);
+    expectNoKey(responses.join('\n'));
   });
 });
 
@@ -236,6 +294,6 @@ describe('over Node http, with the documented adapter (@remix-run/node-fetch-ser
     const ok = await raw('/api/prompt-api/prompts/welcome-email?version=1.0.0');
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ version: '1.0.0' });
-    expect(api.seen).toEqual(['/prompts/welcome-email?version=1.0.0']);
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0']);
   });
 });

@@ -47,20 +47,25 @@ describe('createPromptApiHandler', () => {
     expect(api.seen.some((path) => path.includes('utm_source'))).toBe(false);
   });
 
-  it('carries the account’s X-RateLimit-* on every response, errors and refusals included', async () => {
-    const { get } = setup();
+  it('carries the account’s X-RateLimit-* on what the API answered, not on its own refusals; nosniff on all', async () => {
+    const { get, handler } = setup();
     await get('/api/prompt-api/prompts');
-    const responses = [
-      await get('/api/prompt-api/prompts/welcome-email'),
-      await get('/api/prompt-api/prompts/no-such-prompt'),
-      await get('/api/prompt-api/other'),
-      await get('/api/prompt-api/prompts', { 'sec-fetch-site': 'cross-site' }),
-    ];
-    for (const response of responses) {
+    const answered = [await get('/api/prompt-api/prompts/welcome-email'), await get('/api/prompt-api/prompts/no-such-prompt')];
+    for (const response of answered) {
       expect(response.headers.get('x-ratelimit-limit')).toBe('5000');
       expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(4900);
       expect(Number(response.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
     }
+    const refusals = [
+      await get('/api/prompt-api/other'),
+      await get('/api/prompt-api/prompts', { 'sec-fetch-site': 'cross-site' }),
+      await get('/api/prompt-api/prompts/a.b'),
+      await handler(new Request(`${APP}/api/prompt-api/prompts`, { method: 'DELETE' })),
+      await handler(new Request(`${APP}/api/prompt-api/prompts`, { method: 'OPTIONS' })),
+    ];
+    expect(refusals.map((response) => response.status)).toEqual([404, 403, 400, 405, 204]);
+    for (const response of refusals) expect([...response.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    for (const response of [...answered, ...refusals]) expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   describe('errors keep the API’s shape', () => {
@@ -107,7 +112,9 @@ describe('createPromptApiHandler', () => {
       api.db.faults.inject({ kind: 'server-error', rate: 1 });
       advance(60_001);
       expect((await get('/api/prompt-api/composers/onboarding-flow')).status).toBe(200);
-      expect((await get('/api/prompt-api/composers/html-showcase')).status).toBe(500);
+      const failed = await get('/api/prompt-api/composers/onboarding-flow?version=1.0.0');
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
     });
   });
 

@@ -4,7 +4,7 @@ import { createPromptApiHandler, redisStore, type RedisStore } from 'prompt-comp
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, startRedisServer, type RunningRedisServer } from '../../scripts/redis-server.mjs';
-import { frozenClock, instance, mockApi, page, settle } from '../api/cache/harness.ts';
+import { frozenClock, instance, mockApi, page, settle, healthInto } from '../api/cache/harness.ts';
 
 let redis: RunningRedisServer;
 const stores: RedisStore[] = [];
@@ -43,7 +43,7 @@ describe('redisStore', () => {
         return redisStore({ client });
       },
     ],
-  ])('with %s: get, set with and without a TTL, add (SET NX PX), delete', async (_, make) => {
+  ])('with %s: get, set with and without a TTL, add (SET NX PX), delete, deleteIf (only its own value)', async (_, make) => {
     const each = await make();
     expect(await each.get('missing')).toBeUndefined();
     await each.set('kept', 'a');
@@ -54,6 +54,11 @@ describe('redisStore', () => {
     expect(await each.get('lock')).toBe('holder-1');
     await each.delete('lock');
     expect(await each.add('lock', 'holder-2', 60_000)).toBe(true);
+    expect(await each.deleteIf!('lock', 'holder-1')).toBe(false);
+    expect(await each.get('lock')).toBe('holder-2');
+    expect(await each.deleteIf!('lock', 'holder-2')).toBe(true);
+    expect(await each.get('lock')).toBeUndefined();
+    expect(await each.add('lock', 'holder-2', 60_000)).toBe(true);
     await vi.waitFor(async () => expect(await each.get('brief')).toBeUndefined());
     expect(await each.get('kept')).toBe('a');
   });
@@ -63,7 +68,7 @@ describe('redisStore', () => {
     const warnings: string[] = [];
     const nowhere = redisStore({ url: `redis://127.0.0.1:${await freePort()}` });
     stores.push(nowhere);
-    const server = instance({ store: nowhere, onWarning: (message) => void warnings.push(message) });
+    const server = instance({ store: nowhere, onEvent: healthInto(warnings) });
     for (let round = 0; round < 3; round++) expect((await page(server.client)).length).toBe(5);
     expect(warnings).toHaveLength(1);
     expect(api.seen.length).toBeLessThanOrEqual(5);
@@ -107,7 +112,7 @@ describe('given four servers sharing Redis', () => {
     const advance = frozenClock();
     const api = mockApi();
     const warnings: string[][] = [[], []];
-    const servers = warnings.map((list) => instance({ store: store(), onWarning: (message) => void list.push(message) }));
+    const servers = warnings.map((list) => instance({ store: store(), onEvent: healthInto(list) }));
     await Promise.all(servers.map((server) => page(server.client)));
     const cold = api.seen.length;
 
@@ -117,20 +122,22 @@ describe('given four servers sharing Redis', () => {
     }
     // Each server has the page in its own memory: no request while Redis is away.
     expect(api.seen).toHaveLength(cold);
-    expect((await servers[0]!.client.getComposer('html-showcase')).composerId).toBe('html-showcase');
+    expect((await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' })).version).toBe('1.0.0');
     expect(warnings.map((list) => list.length)).toEqual([1, 1]);
     expect(warnings[0]![0]).toMatch(/shared store failed/);
 
     await redis.restart();
     await vi.waitFor(async () => {
       advance(1001);
-      await servers[0]!.client.getComposer('html-showcase');
+      await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' });
       expect(warnings[0]).toHaveLength(2);
     }, 10_000);
     expect(warnings[0]![1]).toMatch(/answers again/);
     // Redis came back empty; what the first server had went back into it as it was read.
+    await servers[0]!.client.getComposer('onboarding-flow', { version: '1.0.0' });
+    await settle(servers[0]!);
     const newcomer = instance({ store: store() });
-    await newcomer.client.getComposer('html-showcase');
+    await newcomer.client.getComposer('onboarding-flow', { version: '1.0.0' });
     expect(api.seen).toHaveLength(cold + 1);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Storybook's docs pages as a reader sees them: the built Storybook in Chromium, every docs page (the
- * generated component pages and the MDX guides). A page fails when Markdown reaches it as text (a GFM
- * table rendered as pipes), when its stories' boxes are so much taller than what they show that the
- * page is more than twice as tall as its content, or when it scrolls sideways on a 360 px phone.
+ * generated component pages and the MDX guides). A page fails when it does not stay at its top while its
+ * stories play (a play function's focus scrolled it), when Markdown reaches it as text (a GFM table
+ * rendered as pipes), when its stories' boxes are so much taller than what they show that the page is more
+ * than twice as tall as its content, or when it scrolls sideways on a 360 px phone.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,17 +28,37 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for its stories. */
+/** Where the page is scrolled to once its stories have played, and the furthest it went before that. */
+interface Scrolled {
+  top: number;
+  furthest: number;
+}
+
+/**
+ * Opens a docs page in a fresh context (no service worker or storage from the page before) and waits for
+ * its stories: every one rendered, and those that play, played. From the first script on, the page notes
+ * the furthest it scrolled.
+ */
 async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    await page.addInitScript(() => {
+      const scrolled = window as unknown as { furthestScroll: number };
+      scrolled.furthestScroll = 0;
+      addEventListener('scroll', () => (scrolled.furthestScroll = Math.max(scrolled.furthestScroll, scrollY)), { passive: true });
+    });
     await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=docs`);
     await waitForStorybookPage(page, 'docs');
     return await look(page);
   } finally {
     await context.close();
   }
+}
+
+/** The page's scroll position now, and the furthest it went since it opened. */
+function scrolled(page: Page): Promise<Scrolled> {
+  return page.evaluate(() => ({ top: scrollY, furthest: (window as unknown as { furthestScroll: number }).furthestScroll }));
 }
 
 /** Lines of the page's prose (code blocks aside) that look like Markdown table syntax: `| a | b |` or `|---|`. */
@@ -112,21 +133,39 @@ async function sidewaysOverflowOnPhone(page: Page): Promise<{ overflow: number; 
   });
 }
 
-type Measured = Awaited<ReturnType<typeof heights>> & { tableText: string[]; phone: Awaited<ReturnType<typeof sidewaysOverflowOnPhone>> };
+type Measured = Awaited<ReturnType<typeof heights>> & {
+  scrolled: Scrolled;
+  tableText: string[];
+  phone: Awaited<ReturnType<typeof sidewaysOverflowOnPhone>>;
+};
 
 describe('Storybook docs pages', () => {
   /** Every docs page, opened once: what each check reads. */
   const pages = new Map<string, Measured>();
   beforeAll(async () => {
     for (const id of docsIds) {
-      // Desktop first (heights, tables), then the same page narrowed to a phone.
-      pages.set(id, await withDocsPage(id, async (page) => ({ ...(await heights(page)), tableText: await markdownTableText(page), phone: await sidewaysOverflowOnPhone(page) })));
+      // Desktop first (the scroll position before anything reads the page, heights, tables), then the same
+      // page narrowed to a phone.
+      pages.set(
+        id,
+        await withDocsPage(id, async (page) => {
+          const position = await scrolled(page);
+          return { scrolled: position, ...(await heights(page)), tableText: await markdownTableText(page), phone: await sidewaysOverflowOnPhone(page) };
+        }),
+      );
     }
   });
 
   it('are found in the built Storybook, Markdown guides included', () => {
     expect(docsIds.length).toBeGreaterThan(5);
     expect(docsIds).toContain('guides-caching-and-quota--docs');
+  });
+
+  it('open at their top and stay there while their stories play (a play function focusing scrolls nothing)', () => {
+    const moved = [...pages].filter(([, page]) => page.scrolled.top !== 0 || page.scrolled.furthest !== 0);
+    expect(moved.map(([id, page]) => `${id}: at ${page.scrolled.top} px, ${page.scrolled.furthest} px at the furthest`)).toEqual([]);
+    // The pages whose stories move the focus as they play are among them.
+    expect([...pages.keys()]).toEqual(expect.arrayContaining(['components-composerpreview--docs', 'components-promptcard--docs', 'components-usagebanner--docs']));
   });
 
   it('render Markdown tables as tables, never as pipe text', () => {

@@ -1,21 +1,13 @@
-import { parseRateLimit } from '../rate-limit.ts';
-import { type Layers, createLayers } from './layers.ts';
-import {
-  type AccountRecord,
-  decode,
-  entriesOfList,
-  isPinned,
-  mergeRateLimit,
-  quotaTtlMs,
-  refreshUrl,
-  type Route,
-  routeOf,
-  type StoredResponse,
-  validBody,
-} from './policy.ts';
-import type { PromptCache, PromptCacheOptions, PromptCacheReadEvent } from './options.ts';
 import { untilAborted } from '../abort.ts';
-import { digest, replay, sleep } from './responses.ts';
+import { accountAfter } from './account.ts';
+import { consult } from './consult.ts';
+import { type Budget, createLayers } from './layers.ts';
+import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
+import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
+import { createRecords, keyOf } from './records.ts';
+import { partitionName, replay, sleep } from './responses.ts';
+import { loadTelemetry, record, recordEvent } from './telemetry.ts';
+import { fetchUpstream } from './upstream.ts';
 
 /** One read: its route, the request's headers (sent along upstream) and the account's partition. */
 interface Read {
@@ -25,250 +17,250 @@ interface Read {
   upstream: typeof globalThis.fetch;
 }
 
-const PREFIX = 'prompt-cache:1:';
+/** What a fetch is for: the read's kind's index (its list with versions), or the read's own entry. */
+type Target = 'list' | 'entry';
+
+/** Why a request goes to the API. */
+type Reason = Extract<PromptCacheEvent, { type: 'upstream' }>['reason'];
+
+/** A route as the events name it. */
+const routeKind = (route: Route): PromptCacheRoute => (route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned');
+
+/** What a read saw before it fetched: a fetch that lands after it is newer. */
+interface Seen {
+  stamp: ListStamp | undefined;
+  entry: StoredResponse | undefined;
+}
+
+/** A lock this server holds. */
+interface HeldLock {
+  key: string;
+  token: string;
+}
+
+/** Rounds of a read: look, fetch (or wait for the fleet's fetch), look again; from the third, it fetches alone. */
+const MAX_ROUNDS = 5;
+
+/** The identifier of an item route, decoded (`undefined` for a list, `''` for one that does not decode). */
+function decodedId(route: Route): string | undefined {
+  if (route.id === undefined) return undefined;
+  try {
+    return decodeURIComponent(route.id);
+  } catch {
+    return '';
+  }
+}
 
 /**
  * Creates a response cache for the API, for server-side reads (Server Components, prefetching) and
- * `createPromptApiHandler`: give it to `createPromptApiClient({ cache })`. Pinned versions are kept until
- * evicted; latest items and lists are fresh for `ttlMs`, then served stale while one request refreshes
- * them for the whole fleet (a lock in the store), one list per kind refreshing every latest item of that
- * kind. 404s are remembered briefly, failures serve stale content, a 429 is remembered until the quota's
- * reset and a 401 until the key works again. See docs/server-cache.md.
+ * `createPromptApiHandler`: give it to `createPromptApiClient({ cache })`. Each kind's list with versions
+ * is its index: it answers every latest item and both lists, and says what exists, so an id or a
+ * version it does not name is a 404 without a request. Pinned versions it names are fetched once and kept.
+ * Latest items and lists are fresh for `ttlMs`, then served stale while one request refreshes the list for
+ * the whole fleet (a lock in the store). A 429 is remembered until the quota's reset and a 401 until the
+ * key works again, each checked by one request per `errorTtlMs`. The store is never waited on for longer
+ * than `storeBudgetMs` per read. See docs/server-cache.md.
  *
  * @example
  * const cache = createPromptCache({ store: redisStore({ url: process.env.REDIS_URL }) })
  * const client = createPromptApiClient({ baseUrl, apiKey: process.env.PROMPT_API_KEY, cache })
  */
 export function createPromptCache(options: PromptCacheOptions = {}): PromptCache {
-  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, onRead } = options;
+  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, lockWaitMs = 3000, maxEntries = 2000 } = options;
   if (!(quotaShare > 0 && quotaShare <= 1)) throw new RangeError(`createPromptCache: quotaShare must be above 0 and at most 1, got ${quotaShare}`);
-  const layers: Layers = createLayers({
+  const onEvent = options.onEvent ?? ((event: PromptCacheEvent) => event.type === 'store-health' && console.warn(event.message));
+  /** Tells `onEvent` and OpenTelemetry (when `@opentelemetry/api` is installed) what the cache did. */
+  const emit = (event: PromptCacheEvent) => {
+    onEvent(event);
+    recordEvent(event);
+  };
+  const telemetryLoaded = loadTelemetry();
+  const background = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.catch(() => {}).finally(() => background.delete(settled));
+    background.add(settled);
+    return work;
+  };
+  const layers = createLayers({
     shared: options.store,
-    maxEntries: options.maxEntries,
+    // Memory holds what the lists say exists, whatever is asked: nothing of the account is evicted.
+    capacity: () => maxEntries + records.versionCount(),
+    budgetMs: options.storeBudgetMs ?? 50,
     timeoutMs: options.storeTimeoutMs ?? 1000,
     retryMs: 1000,
-    warn: options.onWarning ?? ((message) => console.warn(message)),
+    onHealth: (healthy, reason) =>
+      emit({
+        type: 'store-health',
+        healthy,
+        message: healthy
+          ? 'prompt cache: the shared store answers again; back to sharing entries, locks and usage'
+          : `prompt cache: the shared store failed (${reason}); this server answers from its own memory and the API until the store answers again`,
+      }),
+    onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
-  const background = new Set<Promise<unknown>>();
-  const misses = new Map<string, Promise<StoredResponse | undefined>>();
+  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track });
+  const flights = new Map<string, Promise<void>>();
   const refreshing = new Set<string>();
   /** The last background refresh of each account on this server: the next one waits for it. */
   const queues = new Map<string, Promise<unknown>>();
-  const entryKey = (partition: string, url: string) => `${PREFIX}${partition}:entry:${url}`;
-  const lockKey = (partition: string, url: string) => `${PREFIX}${partition}:lock:${url}`;
-  const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
   const token = () => Math.random().toString(36).slice(2);
-  // The last header and its digest: a server reads with one key, and hashing it per read is wasted work.
+  // The last header and its partition: a server reads with one key, and hashing it per read is wasted work.
   let partition: [string, Promise<string>] | undefined;
   const partitionOf = (authorization: string) => {
-    if (partition?.[0] !== authorization) partition = [authorization, digest(authorization)];
+    if (partition?.[0] !== authorization) partition = [authorization, partitionName(authorization, options.secret)];
     return partition[1];
   };
-  const report = (route: Route, outcome: PromptCacheReadEvent['outcome']) => onRead?.({ url: route.url, outcome });
-
-  /** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
-  const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
+  const report = (route: Route, outcome: Extract<PromptCacheEvent, { type: 'read' }>['outcome'], status: number) =>
+    emit({ type: 'read', url: route.url, kind: route.kind, route: routeKind(route), outcome, status });
+  const freshFor = (account: AccountRecord) => ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare);
+  const urlOf = (read: Read, target: Target) => (target === 'list' ? versionsListUrl(read.route) : read.route.url);
 
   /**
-   * A record: from the shared store (a copy is kept in memory for when it is down), else from memory.
-   * An entry the shared store lost (restarted empty, evicted) is given back to it (`restore`); the
-   * account's record is not: what the shared store says of the account wins (deleting it there lifts a
-   * remembered 429 on every server).
+   * Sends one request for `target` and stores the answer. The lock is released once the writes are in, or
+   * kept for `errorTtlMs` after a failed item request, so that the fleet does not ask again sooner.
    */
-  async function readRecord<T extends object>(key: string, restore: boolean): Promise<T | undefined> {
-    const { value, from } = await layers.read(key);
-    if (from === 'lost' && !restore) return undefined;
-    const record = decode<T>(value);
-    if (!record || value === undefined) return record;
-    const ttl = restore ? storeTtl(record as unknown as StoredResponse) : undefined;
-    if (from === 'shared') layers.remember(key, value, ttl);
-    if (from === 'lost' && restore) void layers.write(key, value, ttl);
-    return record;
-  }
-  const readEntry = (partition: string, url: string) => readRecord<StoredResponse>(entryKey(partition, url), true);
-  const readAccount = async (partition: string) => (await readRecord<AccountRecord>(accountKey(partition), false)) ?? {};
-
-  /** Content is served fresh or stale; remembered errors and failures only while fresh. */
-  const usable = (record: StoredResponse | undefined, now: number): record is StoredResponse =>
-    record !== undefined && (record.status === 200 || (record.freshUntil ?? Infinity) > now);
-  const fresh = (record: StoredResponse, now: number) => record.freshUntil === null || record.freshUntil > now;
-
-  async function updateAccount(partition: string, change: (account: AccountRecord) => AccountRecord): Promise<AccountRecord> {
-    const next = change(await readAccount(partition));
-    await layers.write(accountKey(partition), JSON.stringify(next));
-    return next;
+  async function fetchInto(read: Read, target: Target, reason: Reason, lock: HeldLock | null, budget?: Budget): Promise<void> {
+    const { partition, route } = read;
+    const url = urlOf(read, target);
+    const fetched = await fetchUpstream(read.upstream, url, read.headers, lockMs, { 'prompt_api.kind': route.kind, 'prompt_api.reason': reason });
+    emit({ type: 'upstream', url, kind: route.kind, reason, status: fetched.record.status, durationMs: Date.now() - fetched.record.fetchedAt });
+    const current = await records.readAccount(partition, budget);
+    const account = accountAfter(current, fetched, errorTtlMs, freshFor(current));
+    record.quota(account.rateLimit);
+    void records.writeAccount(partition, account);
+    const { status } = fetched.record;
+    let written: Promise<unknown> = Promise.resolve();
+    let failed = false;
+    if (status !== 401 && status !== 429) {
+      if (target === 'list') written = records.saveList(partition, route, fetched, freshFor(account));
+      else ({ written, failed } = records.saveEntry(partition, route, fetched, freshFor(account)));
+    }
+    if (!lock) return void track(written);
+    void track(written.then(() => (failed ? layers.write(lock.key, lock.token, errorTtlMs) : layers.release(lock.key, lock.token))));
   }
 
-  /** Sends one request upstream and stores what it answers; `lock` is released, or kept as a back-off. */
-  async function fetchAndStore(read: Read, lock: string | null): Promise<StoredResponse> {
-    const { route, partition } = read;
-    const now = Date.now();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), lockMs);
-    let response: Response;
-    let body: string;
-    try {
-      response = await read.upstream(route.url, { method: 'GET', headers: read.headers, signal: controller.signal });
-      // An API (or proxy) that echoes the key: the key is never stored (the client would redact it anyway).
-      const key = read.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
-      body = await response.text();
-      if (key) body = body.replaceAll(key, '(API key)');
-    } catch {
-      return failed(read, lock, { status: 0, body: 'no response from the API', contentType: null, fetchedAt: now, freshUntil: now + errorTtlMs });
-    } finally {
-      clearTimeout(timer);
-    }
-    const { status } = response;
-    const rateLimit = status === 401 ? null : parseRateLimit(response.headers);
-    const record: StoredResponse = { status, body, contentType: response.headers.get('content-type'), fetchedAt: now, freshUntil: null };
-    const account = await updateAccount(partition, (current) => {
-      const next = { ...current, rateLimit: rateLimit && rateLimit.limit > 0 ? mergeRateLimit(current.rateLimit, rateLimit) : current.rateLimit };
-      if (status === 401) return { ...next, unauthorized: { retryAt: now + errorTtlMs, response: record } };
-      // The API checks the key before anything else: any answer of its own but a 5xx says the key works,
-      // and a success that the quota is not spent (after an upgrade, say).
-      if (status < 500) delete next.unauthorized;
-      if (status < 400) delete next.exceeded;
-      if (status !== 429) return next;
-      // Until the quota's reset; without the header, the Retry-After or the start of the next month (UTC).
-      const retryAfter = Number(response.headers.get('retry-after'));
-      const nextMonth = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() + 1);
-      const until = rateLimit ? rateLimit.reset * 1000 : retryAfter > 0 ? now + retryAfter * 1000 : nextMonth;
-      return { ...next, exceeded: { until, response: record } };
-    });
-    if (status === 401 || status === 429) return release(lock, record);
-    const json = status === 200 ? validBody(route, body) : undefined;
-    if (status >= 500 || (status === 200 && json === undefined)) {
-      return failed(read, lock, { ...record, freshUntil: now + errorTtlMs });
-    }
-    if (status !== 200) {
-      record.freshUntil = now + notFoundTtlMs;
-      await layers.write(entryKey(partition, route.url), JSON.stringify(record), notFoundTtlMs);
-      return release(lock, record);
-    }
-    const freshUntil = isPinned(route) ? null : now + (ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare));
-    const stored = { ...record, freshUntil };
-    const writes = [[route.url, body]];
-    if (route.id === undefined) writes.push(...entriesOfList(route, json as Record<string, unknown>[]));
-    await Promise.all(writes.map(([url, text]) => layers.write(entryKey(partition, url as string), JSON.stringify({ ...stored, body: text }))));
-    return release(lock, stored);
-  }
-
-  async function release(lock: string | null, record: StoredResponse): Promise<StoredResponse> {
-    if (lock) await layers.remove(lock);
-    return record;
+  /** Whether something newer than what the read saw has landed for `target`. */
+  async function landed(read: Read, target: Target, seen: Seen, budget?: Budget): Promise<boolean> {
+    if (target === 'list') return ((await records.readStamp(read.partition, versionsListUrl(read.route), budget))?.updatedAt ?? 0) > (seen.stamp?.updatedAt ?? 0);
+    return ((await records.readEntry(read.partition, read.route.url, budget))?.fetchedAt ?? 0) > (seen.entry?.fetchedAt ?? 0);
   }
 
   /**
-   * A request that failed: remembered for `errorTtlMs` where there is no content to serve instead, and
-   * its lock held as long, so that no server of the fleet asks again sooner.
+   * One request for the fleet: this server takes the lock and fetches, or waits (at most `lockWaitMs`)
+   * until the holder's answer lands or its lock is gone; then, or with `alone`, it fetches itself.
    */
-  async function failed(read: Read, lock: string | null, record: StoredResponse): Promise<StoredResponse> {
-    const key = entryKey(read.partition, read.route.url);
-    const current = await readEntry(read.partition, read.route.url);
-    if (current?.status !== 200) await layers.write(key, JSON.stringify(record), errorTtlMs);
-    if (lock) await layers.write(lock, 'failed', errorTtlMs);
-    return record;
-  }
-
-  /**
-   * Nothing usable cached: one request for the fleet, the others wait for its entry. `undefined` when the
-   * lock went without an entry (the answer was a 401 or 429, kept on the account): look again.
-   */
-  function miss(read: Read): Promise<StoredResponse | undefined> {
-    const key = entryKey(read.partition, read.route.url);
-    const inFlight = misses.get(key);
-    if (inFlight) return inFlight;
+  function obtain(read: Read, target: Target, reason: Reason, seen: Seen, budget: Budget, alone: boolean): Promise<void> {
+    const url = urlOf(read, target);
+    const flightKey = `${read.partition} ${url}`;
+    const running = flights.get(flightKey);
+    if (running) return running;
     const flight = (async () => {
-      const lock = lockKey(read.partition, read.route.url);
-      const deadline = Date.now() + lockMs + 1000;
-      if (await layers.lock(lock, token(), lockMs)) {
-        // Another server may have fetched it and let the lock go between this server's first look and now.
-        const entry = await readEntry(read.partition, read.route.url);
-        return usable(entry, Date.now()) ? release(lock, entry) : fetchAndStore(read, lock);
+      if (alone) return fetchInto(read, target, reason, null, budget);
+      const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
+      // The looks at what the fleet did (after taking the lock, and while another server holds it) are
+      // bounded by lockWaitMs, not by the read's store budget: a read that spent its budget must not fetch
+      // what another server has just fetched. Each is one store operation (a store that stops answering
+      // is down within storeTimeoutMs, and then the holder is memory's: none).
+      if (await layers.lock(lock.key, lock.token, lockMs, budget)) {
+        // Another server may have fetched it and let the lock go between this server's look and now.
+        if (await landed(read, target, seen)) return void track(layers.release(lock.key, lock.token));
+        return fetchInto(read, target, reason, lock, budget);
       }
-      for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
+      const waitStarted = Date.now();
+      const waited = (outcome: 'answered' | 'gave-up') => emit({ type: 'lock-wait', kind: read.route.kind, outcome, durationMs: Date.now() - waitStarted });
+      for (let delay = 5; Date.now() < waitStarted + lockWaitMs; delay = Math.min(delay * 2, 100)) {
         await sleep(delay);
-        const [entry, holder] = await Promise.all([readEntry(read.partition, read.route.url), layers.holder(lock)]);
-        if (usable(entry, Date.now())) return entry;
-        if (holder === undefined) return undefined;
+        if ((await landed(read, target, seen)) || (await layers.holder(lock.key)) === undefined) return waited('answered');
       }
-      // The lock outlived its holder's request: fetch without it rather than keep the reader waiting.
-      return fetchAndStore(read, null);
-    })().finally(() => misses.delete(key));
-    misses.set(key, flight);
+      // The lock outlived its holder's request (a fault): fetch rather than keep the reader waiting.
+      waited('gave-up');
+      return fetchInto(read, target, reason, null, budget);
+    })().finally(() => flights.delete(flightKey));
+    flights.set(flightKey, flight);
     return flight;
   }
 
+  /** One request for the fleet an interval that checks a remembered 401 or 429 again. */
+  const takeProbe = (partition: string, budget?: Budget) => layers.lock(keyOf(partition, 'lock', 'probe'), token(), errorTtlMs, budget);
+
   /**
-   * Refreshes a stale entry in the background: by its kind's list, or alone when that list lacks it. A
-   * server refreshes one thing at a time per account, each after the last has answered, so that a 429 or
-   * 401 the first one meets stops the next before it is sent.
+   * Refreshes a stale answer in the background. A server refreshes one thing at a time per account, each
+   * after the last has answered, so that a 429 or 401 the first one meets stops the next before it is
+   * sent; none is sent while the API fails (its back-off) or the key is refused.
    */
-  function refresh(read: Read, stale: StoredResponse): void {
-    const { route, partition } = read;
-    const source = refreshUrl(route);
-    const flightKey = `${partition}:${source}:${route.url}`;
+  function refresh(read: Read, target: Target, seen: Seen): void {
+    const url = urlOf(read, target);
+    const flightKey = `${read.partition} ${url}`;
     if (refreshing.has(flightKey)) return;
     refreshing.add(flightKey);
-    const previous = queues.get(partition);
+    const previous = queues.get(read.partition);
     const work = (async () => {
       await previous;
-      const { exceeded, unauthorized } = await readAccount(partition);
-      if (unauthorized || (exceeded && Date.now() < exceeded.until)) return;
-      let target = routeOf(source) as Route;
-      if (target.url !== route.url) {
-        const list = await readEntry(partition, target.url);
-        // The list was fetched after this entry and did not renew it: the list lacks this id.
-        if (list?.status === 200 && list.fetchedAt > stale.fetchedAt) target = route;
-      }
-      const lock = lockKey(partition, target.url);
-      if (!(await layers.lock(lock, token(), lockMs))) return;
-      const again = await readEntry(partition, route.url);
-      if (again && again.fetchedAt > stale.fetchedAt) return release(lock, again);
-      return fetchAndStore({ ...read, route: target }, lock);
-    })()
-      .catch(() => {})
-      .finally(() => {
-        refreshing.delete(flightKey);
-        background.delete(work);
-        if (queues.get(partition) === work) queues.delete(partition);
-      });
-    background.add(work);
-    queues.set(partition, work);
+      const { unauthorized, exceeded, failing } = await records.readAccount(read.partition);
+      const now = Date.now();
+      if (unauthorized || (failing && now < failing.until)) return;
+      const probing = exceeded !== undefined && now < exceeded.until;
+      if (probing && (now < exceeded.retryAt || !(await takeProbe(read.partition)))) return;
+      const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
+      if (!(await layers.lock(lock.key, lock.token, lockMs))) return;
+      if (await landed(read, target, seen)) return layers.release(lock.key, lock.token);
+      return fetchInto(read, target, probing ? 'probe' : 'refresh', lock);
+    })().finally(() => {
+      refreshing.delete(flightKey);
+      if (queues.get(read.partition) === work) queues.delete(read.partition);
+    });
+    queues.set(read.partition, track(work));
   }
 
-  async function answer(read: Read, attempt = 0): Promise<Response> {
+  async function answer(read: Read): Promise<Response> {
     const { route, partition } = read;
-    const [entry, account] = await Promise.all([readEntry(partition, route.url), readAccount(partition)]);
+    await telemetryLoaded;
+    const budget = layers.budget();
+    const id = decodedId(route);
+    // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();
-    const { unauthorized, exceeded } = account;
-    if (unauthorized) {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const [account, stamp, entry] = await Promise.all([
+        records.readAccount(partition, budget),
+        records.readStamp(partition, versionsListUrl(route), budget),
+        id === undefined ? undefined : records.readEntry(partition, route.url, budget),
+      ]);
+      const { unauthorized, exceeded } = account;
+      record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
-      if (now < unauthorized.retryAt || !(await layers.lock(lockKey(partition, 'unauthorized'), token(), errorTtlMs))) {
-        report(route, 'refused');
-        return replay(unauthorized.response, account);
+      if (unauthorized) {
+        if (round > 0 || now < unauthorized.retryAt || !(await takeProbe(partition, budget))) {
+          // After this read's own request (a check), the 401 is its answer: a miss; else a refusal.
+          report(route, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
+          return replay(unauthorized.response, account);
+        }
+        budget.extend(layers.missBudgetMs);
+        await obtain(read, 'list', 'probe', { stamp, entry }, budget, true);
+        continue;
       }
-      report(route, 'miss');
-      return replay(await fetchAndStore(read, null), await readAccount(partition));
-    }
-    const spent = exceeded !== undefined && now < exceeded.until;
-    if (usable(entry, now)) {
-      if (fresh(entry, now)) {
-        report(route, 'hit');
-        return replay(entry, account);
+      const spent = exceeded !== undefined && now < exceeded.until;
+      // A pinned version read before needs no index.
+      const pinnedHit = route.version !== undefined && entry !== undefined && (entry.status === 200 || (entry.freshUntil ?? Infinity) > now);
+      const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
+      const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
+      if ('answer' in verdict) {
+        if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
+        if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
+        report(route, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
+        return replay(verdict.answer, account, verdict.body);
       }
-      if (!spent) refresh(read, entry);
-      report(route, 'stale');
-      return replay(entry, account);
+      // Nothing to answer with. A spent quota: the 429, but for one request an interval that checks it.
+      if (exceeded && spent && (round > 0 || now < exceeded.retryAt || !(await takeProbe(partition, budget)))) {
+        report(route, round > 0 ? 'miss' : 'refused', exceeded.response.status);
+        return replay(exceeded.response, account);
+      }
+      // A read that must fetch may wait longer on the store: coordinating the fleet saves requests.
+      budget.extend(layers.missBudgetMs);
+      // After a few rounds without an answer (a store that loses writes), one request of this server's own.
+      await obtain(read, verdict.fetch, spent ? 'probe' : 'miss', { stamp, entry }, budget, round >= 2);
     }
-    if (spent) {
-      report(route, 'refused');
-      return replay(exceeded.response, account);
-    }
-    if (attempt === 0) report(route, 'miss');
-    // After a few rounds without an entry (a store that loses writes), one request of this server's own.
-    const record = attempt < 3 ? await miss(read) : await fetchAndStore(read, null);
-    return record ? replay(record, await readAccount(partition)) : answer(read, attempt + 1);
+    // Requests that landed nowhere this server can read: fail the way fetch fails, which clients retry.
+    throw new TypeError('fetch failed (the cache found no answer after its requests)');
   }
 
   const wrapFetch = (upstream: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {

@@ -1,38 +1,84 @@
-// The shared store with this process's memory behind it: every write is mirrored into memory, and when
-// the shared store fails (down, slow, unreachable) reads, writes and locks go to memory alone until it
-// answers again. Nothing here throws.
-import { type PromptCacheStore, memoryStore } from './store.ts';
+// The shared store with this process's memory behind it. Every write is mirrored into memory; the
+// shared store is an optimisation, never a dependency on the hot path:
+// - a read waits on it at most its budget, all its operations together (`budgetMs` for a read that has
+//   something cached, `timeoutMs` for one that must fetch), then goes on from memory; what it stopped
+//   waiting for still runs;
+// - an operation that fails, or is not answered within `timeoutMs` (whoever waits for it), marks the
+//   store down. While it is down, nothing waits on it: reads, writes and locks go to memory alone, and one
+//   probe at a time (never awaited by a read) checks, at most every `retryMs`, whether it answers again;
+// - the lock releases it missed meanwhile are sent when it answers again, so no lock of this server
+//   outlives its request.
+// Nothing here throws.
+import { boundedMemory, type PromptCacheStore } from './store.ts';
 
 /** What `createLayers` needs from the cache's options. */
 export interface LayersOptions {
   shared: PromptCacheStore | undefined;
-  maxEntries: number | undefined;
-  /** Milliseconds a shared-store operation may take before it counts as failed. */
+  /** How many keys memory keeps, asked at each write. */
+  capacity: () => number;
+  /** Milliseconds of shared-store waiting a read with something cached may spend, all its operations together. */
+  budgetMs: number;
+  /**
+   * Milliseconds an operation may go unanswered before the store counts as down (per megabyte of its
+   * value, for a large one); also what a read that must fetch may spend waiting, all its operations together.
+   */
   timeoutMs: number;
-  /** Milliseconds to leave the shared store alone after a failure before trying it again. */
+  /** Milliseconds between two probes of a store that is down. */
   retryMs: number;
-  warn: (message: string) => void;
+  /** Told when the store goes down (with the reason) and when it answers again. */
+  onHealth: (healthy: boolean, reason?: string) => void;
+  /** Told of each operation: what it was, how it went for whoever waited, and how long that took. */
+  onOperation: (operation: StoreOperation, outcome: 'ok' | 'timeout' | 'error' | 'skipped', durationMs: number) => void;
+}
+
+/** The store's operations, as the cache's events name them. */
+export type StoreOperation = 'get' | 'set' | 'add' | 'delete';
+
+/** The shared-store time one read may still spend. */
+export interface Budget {
+  remainingMs: number;
+  /** Raises what the read may spend in all to `totalMs` (a read that turned out to need a fetch). */
+  extend(totalMs: number): void;
+}
+
+/** What a read found: the shared store's value (when it answered) and memory's. */
+export interface LayeredValue {
+  shared: string | undefined;
+  memory: string | undefined;
+  /** Whether the shared store answered (when there is one). */
+  answered: boolean;
 }
 
 /** The cache's view of its stores. */
 export interface Layers {
+  /** A new budget, for one read: `budgetMs`, extensible to `timeoutMs`. */
+  budget(): Budget;
+  /** Milliseconds a read that must fetch may wait on the store in all. */
+  readonly missBudgetMs: number;
   /**
-   * An entry or the account record: the shared store's, else memory's. `from` says which: `shared`, the
-   * caller may keep a copy in memory (`remember`); `lost`, the shared store answered but no longer holds
-   * what memory does (restarted empty, evicted), and the caller may give it back (`write`).
+   * Reads `key` from both: within `budget` on a read's path, else in the background, given (as `size`)
+   * the characters it is expected to hold.
    */
-  read(key: string): Promise<{ value: string | undefined; from: 'shared' | 'memory' | 'lost' }>;
+  read(key: string, budget?: Budget, size?: number): Promise<LayeredValue>;
+  /** Memory's copy of `key`, at once. */
+  peek(key: string): string | undefined;
   /** Keeps a copy in this process's memory only: what it answers from while the shared store is down. */
   remember(key: string, value: string, ttlMs?: number): void;
-  /** A lock's holder: the shared store's, or memory's while the shared store is down. */
-  holder(key: string): Promise<string | undefined>;
+  /** Writes to memory at once, and to the shared store (not awaited on a read's path). */
   write(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Writes to the shared store only: a large value this process keeps in a form of its own. */
+  share(key: string, value: string): Promise<void>;
   /** Takes a lock: in the shared store, or in memory while it is down. */
-  lock(key: string, token: string, ttlMs: number): Promise<boolean>;
-  remove(key: string): Promise<void>;
+  lock(key: string, token: string, ttlMs: number, budget?: Budget): Promise<boolean>;
+  /** A lock's holder: the shared store's, or memory's while it is down. */
+  holder(key: string, budget?: Budget): Promise<string | undefined>;
+  /** Lets go of this server's lock `key`; sent again when the store answers, when it could not be. */
+  release(key: string, token: string): Promise<void>;
 }
 
 const FAILED = Symbol('failed');
+const PROBE_KEY = 'prompt-cache:probe';
+const MEGABYTE = 1_000_000;
 
 /**
  * Settles like `value`, or rejects after `timeoutMs`. When the timer fires, the rejection waits one more
@@ -43,66 +89,142 @@ function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), 0);
+      timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(timeoutMs)} ms`)), 0);
     }, timeoutMs);
   });
   return Promise.race([Promise.resolve(value), timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The stores of one cache: `shared` (when given) in front of this process's memory. */
-export function createLayers({ shared, maxEntries, timeoutMs, retryMs, warn }: LayersOptions): Layers {
-  const memory = memoryStore({ maxEntries });
-  let downUntil = 0;
-  let down = false;
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
-  /** Runs `operation` on the shared store, or returns `FAILED` (it is down, or failed now). */
-  async function onShared<T>(operation: (store: PromptCacheStore) => Promise<T> | T): Promise<T | typeof FAILED> {
-    if (!shared || Date.now() < downUntil) return FAILED;
+/** The stores of one cache: `shared` (when given) in front of this process's memory. */
+export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth, onOperation }: LayersOptions): Layers {
+  const memory = boundedMemory(capacity);
+  let down = false;
+  let probing = false;
+  let lastProbe = 0;
+  /** Lock releases the shared store missed while it was down: key to this server's token. */
+  const releases = new Map<string, string>();
+
+  function markDown(error: unknown) {
+    if (down) return;
+    down = true;
+    lastProbe = Date.now();
+    onHealth(false, reasonOf(error));
+  }
+
+  function markUp() {
+    if (!down) return;
+    down = false;
+    onHealth(true);
+    for (const [key, token] of releases) {
+      releases.delete(key);
+      void release(key, token);
+    }
+  }
+
+  /** One probe at a time, at most every `retryMs`: the store is back once it answers within `timeoutMs`. */
+  function probe() {
+    if (!shared || probing || Date.now() - lastProbe < retryMs) return;
+    probing = true;
+    lastProbe = Date.now();
+    within(shared.get(PROBE_KEY), timeoutMs)
+      .then(markUp, () => {})
+      .finally(() => (probing = false));
+  }
+
+  /**
+   * Runs `operation` on the shared store and waits for it at most `waitMs`: `FAILED` when the store is
+   * down, when the operation fails, or when it is not answered in time. An operation that fails, or goes
+   * unanswered for `limitMs`, marks the store down, whether anyone still waits for it or not.
+   */
+  async function onShared<T>(
+    name: StoreOperation,
+    operation: (store: PromptCacheStore) => Promise<T> | T,
+    waitMs: number,
+    limitMs = timeoutMs,
+  ): Promise<T | typeof FAILED> {
+    if (!shared) return FAILED;
+    if (down || waitMs <= 0) {
+      if (down) probe();
+      onOperation(name, 'skipped', 0);
+      return FAILED;
+    }
+    const started = Date.now();
+    let failed = false;
+    const running = Promise.resolve().then(() => operation(shared));
+    running.catch(() => (failed = true));
+    const watched = within(running, limitMs);
+    watched.catch(markDown);
     try {
-      const result = await within(operation(shared), timeoutMs);
-      if (down) {
-        down = false;
-        warn('prompt cache: the shared store answers again; back to sharing entries, locks and usage');
-      }
+      const result = await (waitMs >= limitMs ? watched : within(running, waitMs));
+      onOperation(name, 'ok', Date.now() - started);
       return result;
-    } catch (error) {
-      downUntil = Date.now() + retryMs;
-      if (!down) {
-        down = true;
-        const reason = error instanceof Error ? error.message || error.name : String(error);
-        warn(`prompt cache: the shared store failed (${reason}); this server answers from its own memory and the API until the store answers again`);
-      }
+    } catch {
+      onOperation(name, failed ? 'error' : 'timeout', Date.now() - started);
       return FAILED;
     }
   }
 
+  /** `onShared` within what is left of `budget` (and spending it), or a background operation's time. */
+  async function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
+    const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
+    if (!budget) return onShared(name, operation, limitMs, limitMs);
+    const started = Date.now();
+    const result = await onShared(name, operation, budget.remainingMs, limitMs);
+    budget.remainingMs -= Date.now() - started;
+    return result;
+  }
+
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+  async function release(key: string, token: string): Promise<void> {
+    memory.deleteIf(key, token);
+    const released = await onShared('delete', async (store) => {
+      if (store.deleteIf) return store.deleteIf(key, token);
+      if (text(await store.get(key)) === token) await store.delete(key);
+      return true;
+    }, timeoutMs);
+    if (released === FAILED && shared) releases.set(key, token);
+  }
+
   return {
-    async read(key) {
-      const value = await onShared((store) => store.get(key));
-      if (value !== FAILED && typeof value === 'string') return { value, from: 'shared' };
-      const remembered = text(memory.get(key));
-      return { value: remembered, from: remembered !== undefined && value !== FAILED ? 'lost' : 'memory' };
+    budget() {
+      let allowedMs = budgetMs;
+      const budget: Budget = {
+        remainingMs: budgetMs,
+        extend(totalMs) {
+          if (totalMs <= allowedMs) return;
+          budget.remainingMs += totalMs - allowedMs;
+          allowedMs = totalMs;
+        },
+      };
+      return budget;
     },
+    missBudgetMs: timeoutMs,
+    async read(key, budget, size) {
+      const value = await spend('get', (store) => store.get(key), budget, size);
+      return { shared: value === FAILED ? undefined : text(value), memory: text(memory.get(key)), answered: value !== FAILED };
+    },
+    peek: (key) => text(memory.get(key)),
     remember(key, value, ttlMs) {
       memory.set(key, value, ttlMs);
     },
-    async holder(key) {
-      const value = await onShared((store) => store.get(key));
-      return value === FAILED ? text(memory.get(key)) : text(value);
-    },
     async write(key, value, ttlMs) {
       memory.set(key, value, ttlMs);
-      await onShared((store) => store.set(key, value, ttlMs));
+      await spend('set', (store) => store.set(key, value, ttlMs), undefined, value.length);
     },
-    async lock(key, token, ttlMs) {
-      const taken = await onShared((store) => store.add(key, token, ttlMs));
+    async share(key, value) {
+      await spend('set', (store) => store.set(key, value), undefined, value.length);
+    },
+    async lock(key, token, ttlMs, budget) {
+      const taken = await spend('add', (store) => store.add(key, token, ttlMs), budget);
       return taken === FAILED ? Boolean(memory.add(key, token, ttlMs)) : taken;
     },
-    async remove(key) {
-      memory.delete(key);
-      await onShared((store) => store.delete(key));
+    async holder(key, budget) {
+      const value = await spend('get', (store) => store.get(key), budget);
+      return value === FAILED ? text(memory.get(key)) : text(value);
     },
+    release,
   };
 }

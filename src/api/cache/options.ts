@@ -39,41 +39,109 @@ export interface PromptCacheOptions {
   errorTtlMs?: number;
   /**
    * Milliseconds a fleet-wide lock lasts: the longest one server's request to the API may take (it is
-   * aborted then). A lock whose holder died expires after this, and another server takes over.
+   * aborted then). A lock whose holder died expires after this.
    * @default 15000
    */
   lockMs?: number;
   /**
-   * Milliseconds one operation of `store` may take before the cache stops waiting for it and answers
-   * from its memory; it tries the store again a second later.
+   * Milliseconds a read with nothing cached waits for another server's request for the same thing (the
+   * holder of its lock) before it sends its own: a lock left behind by a fault (a holder that died, a
+   * release the store missed) never makes a read wait longer. Keep it well under the browser client's
+   * `timeoutMs` (10 s).
+   * @default 3000
+   */
+  lockWaitMs?: number;
+  /**
+   * Milliseconds a read with something cached may wait on `store`, all its operations together: past it,
+   * the read is answered from this server's memory (a slow store costs each read this much at most).
+   * @default 50
+   */
+  storeBudgetMs?: number;
+  /**
+   * Milliseconds an operation of `store` may go unanswered (per megabyte of its value, for a kind's list)
+   * before the store counts as down: then nothing waits on it, and one probe at a time, at most every
+   * second and never awaited by a read, checks whether it answers again. Also what a read with nothing
+   * cached may wait on the store in all (to take the fleet's lock, or wait for the fleet's request).
    * @default 1000
    */
   storeTimeoutMs?: number;
   /**
-   * How many entries the in-memory copy keeps (the store itself when `store` is not given).
+   * How many entries the in-memory copy keeps (the store itself when `store` is not given), besides the
+   * lists and the account's record, which it always keeps. It grows by one per published version that the
+   * lists name, so that no mix of requests can make it evict and fetch again.
    * @default 2000
    */
   maxEntries?: number;
-  /** Called once per read the cache answers, for metrics. Never holds the key. @default none */
-  onRead?: (event: PromptCacheReadEvent) => void;
   /**
-   * Called when the shared store fails and when it answers again: once each, not per request.
-   * @default console.warn
+   * A server secret (from your environment, at least 32 random characters) that keys the names under
+   * which each account's entries are stored (an HMAC-SHA-256 of its `Authorization` header instead of a
+   * plain SHA-256): without it, anyone who can list the store's keys can test a guessed API key against
+   * them offline. Every server of a fleet needs the same secret; changing it starts an empty cache.
+   * @default none (a SHA-256 of the header)
    */
-  onWarning?: (message: string) => void;
+  secret?: string;
+  /**
+   * Called with what the cache does, one typed event per outcome: each read it answers, each request it
+   * sends to the API and why, each operation of the shared store, each wait for another server's request,
+   * and the store's health changing. For code that does not run OpenTelemetry (which gets the same as
+   * `prompt_api.*` instruments: docs/server-cache.md#operating-it); it never holds the key.
+   * @default the store's health changes written with `console.warn`, the rest dropped
+   */
+  onEvent?: (event: PromptCacheEvent) => void;
 }
 
-/** What the cache did for one read. */
-export interface PromptCacheReadEvent {
-  /** The URL read (it never holds the key). */
-  url: string;
-  /**
-   * `hit`: answered fresh from the cache. `stale`: answered from the cache while a refresh runs (or the
-   * quota is spent, or the API fails). `miss`: fetched from the API, or from another server's fetch of
-   * the same thing. `refused`: answered with a remembered 429 or 401, without a request.
-   */
-  outcome: 'hit' | 'stale' | 'miss' | 'refused';
-}
+/** The kind of read: a list, a latest item, or a pinned version. */
+export type PromptCacheRoute = 'list' | 'item' | 'pinned';
+
+/** What the cache does, as `onEvent` hears it. */
+export type PromptCacheEvent =
+  | {
+      type: 'read';
+      /** The URL read (it never holds the key). */
+      url: string;
+      kind: 'prompts' | 'composers';
+      route: PromptCacheRoute;
+      /**
+       * `fresh`: answered from the cache, fresh (a 404 for what the lists do not name included). `stale`:
+       * answered from the cache while a refresh runs (or the quota is spent, or the API fails). `miss`:
+       * fetched from the API, or from another server's fetch of the same thing. `refused`: a remembered
+       * 429 or 401, without a request.
+       */
+      outcome: 'fresh' | 'stale' | 'miss' | 'refused';
+      /** The status of the answer (0 when no answer came). */
+      status: number;
+    }
+  | {
+      type: 'upstream';
+      url: string;
+      kind: 'prompts' | 'composers';
+      /** `miss`: nothing to answer with; `refresh`: a stale answer; `probe`: checking a remembered 429 or 401. */
+      reason: 'miss' | 'refresh' | 'probe';
+      /** The API's status, 0 when it did not answer. */
+      status: number;
+      durationMs: number;
+    }
+  | {
+      type: 'store';
+      operation: 'get' | 'set' | 'add' | 'delete';
+      /** `timeout`: the reader stopped waiting (or nobody heard back within `storeTimeoutMs`); `skipped`: not sent, the store is down. */
+      outcome: 'ok' | 'timeout' | 'error' | 'skipped';
+      durationMs: number;
+    }
+  | {
+      type: 'lock-wait';
+      kind: 'prompts' | 'composers';
+      /** `answered`: the other server's answer came (or its lock went); `gave-up`: after `lockWaitMs`, this server asked itself. */
+      outcome: 'answered' | 'gave-up';
+      durationMs: number;
+    }
+  | {
+      type: 'store-health';
+      /** `false` when the shared store failed, `true` when it answers again: once each, not per request. */
+      healthy: boolean;
+      /** What `console.warn` writes by default. */
+      message: string;
+    };
 
 /** The parts of a client's request pipeline it hands its cache (`createPromptApiClient({ cache })` does). */
 export interface PromptCacheSeam {

@@ -1,7 +1,7 @@
 // What the cache keeps, for how long, and what one list request refreshes: pure functions over URLs
 // and stored records, no I/O.
 import type { RateLimit } from '../types.ts';
-import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from '../validate.ts';
+import { parseComposer, parsePrompt } from '../validate.ts';
 
 /** The longest month, in milliseconds: the quota is monthly, so the refresh budget holds in every month. */
 export const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
@@ -67,8 +67,8 @@ export function routeOf(input: string): Route | null {
 /** Whether a route's content never changes: a pinned version. */
 export const isPinned = (route: Route): boolean => route.version !== undefined;
 
-/** The list that refreshes every latest item and list of the route's kind. */
-export function refreshUrl(route: Route): string {
+/** The list with versions of the route's kind: its index, which answers every latest item and list. */
+export function versionsListUrl(route: Route): string {
   return new URL(`${route.base}/${route.kind}?include_versions=true`).href;
 }
 
@@ -82,16 +82,53 @@ export interface StoredResponse {
   fetchedAt: number;
   /** Until when it is fresh; `null` for never stale (a pinned version). */
   freshUntil: number | null;
+  /** When the API said to try again (`Retry-After`), in milliseconds since the epoch. */
+  retryAt?: number;
+}
+
+/** What the store holds of a kind's index, besides its body: read on every request, so small. */
+export interface ListStamp {
+  /** When it last changed: the newer of two copies wins. */
+  updatedAt: number;
+  /** When the body was fetched; absent until a list was read. */
+  fetchedAt?: number;
+  /** Until when the body is fresh. */
+  freshUntil?: number;
+  /** The body's length, for the time its read may take. */
+  bytes?: number;
+  /** The body breaks the contract (its index is used; its items that meet the contract are served). */
+  invalid?: true;
+  /**
+   * The last request for the list, when it failed: no request for it before its `freshUntil` (a back-off
+   * that doubles with each failure in a row, up to one refresh interval), and items refresh alone
+   * meanwhile. A `status` of 200 is a list that broke the contract.
+   */
+  failure?: StoredResponse;
+  /** Failures of the list in a row. */
+  failures?: number;
 }
 
 /** What the cache remembers of the account (the API key) across the fleet. */
 export interface AccountRecord {
   /** The latest `X-RateLimit-*` headers any server saw. */
   rateLimit?: RateLimit;
-  /** A 429: served to reads with nothing cached until `until` (the quota's reset). */
-  exceeded?: { until: number; response: StoredResponse };
+  /**
+   * A 429: served to reads with nothing cached until `until` (the quota's reset); from `retryAt` on, one
+   * request for the fleet per interval checks whether the quota is back (an upgrade).
+   */
+  exceeded?: { until: number; retryAt: number; response: StoredResponse };
   /** A 401: served to every read until a request with the key succeeds; one probe after `retryAt`. */
   unauthorized?: { retryAt: number; response: StoredResponse };
+  /**
+   * The API failing (5xx, no answer) `count` times in a row: no refresh is sent before `until` (a back-off
+   * that doubles with each failure, up to one refresh interval). A read with nothing to serve still asks.
+   */
+  failing?: { count: number; until: number };
+}
+
+/** The wait after `failures` failures in a row: `errorTtlMs`, doubling each time, at most `maxMs`. */
+export function backoffMs(failures: number, errorTtlMs: number, maxMs: number): number {
+  return Math.min(Math.max(errorTtlMs, maxMs), errorTtlMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 }
 
 /** Parses a stored record; `undefined` for nothing or something unreadable (another version's, say). */
@@ -115,33 +152,14 @@ export function mergeRateLimit(current: RateLimit | undefined, next: RateLimit):
   return next.remaining <= current.remaining ? next : current;
 }
 
-const PARSERS = {
-  prompts: { item: parsePrompt, list: parsePromptList },
-  composers: { item: parseComposer, list: parseComposerList },
-};
+const PARSERS = { prompts: parsePrompt, composers: parseComposer };
 
-/** The validated JSON of a 200 body for `route`, or `undefined` when it is not what the contract says. */
-export function validBody(route: Route, body: string): unknown {
+/** Whether the parsed 200 body of an item read meets the contract. */
+export function validItem(route: Route, json: unknown): boolean {
   try {
-    const parsers = PARSERS[route.kind];
-    return (route.id === undefined ? parsers.list : parsers.item)(JSON.parse(body));
+    PARSERS[route.kind](json);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
-}
-
-/**
- * The entries a list answers besides itself, as `[url, body]`: each item's latest read (`/prompts/{id}`,
- * the item without `publishedVersions`, as a single-item response is), and, for a list with versions,
- * the list without them.
- */
-export function entriesOfList(route: Route, items: readonly Record<string, unknown>[]): [string, string][] {
-  const idField = route.kind === 'prompts' ? 'promptId' : 'composerId';
-  const bare = items.map(({ publishedVersions: _versions, ...item }) => item);
-  const entries = bare.map((item): [string, string] => [
-    new URL(`${route.base}/${route.kind}/${encodeURIComponent(String(item[idField]))}`).href,
-    JSON.stringify(item),
-  ]);
-  if (route.includeVersions) entries.push([new URL(`${route.base}/${route.kind}`).href, JSON.stringify(bare)]);
-  return entries;
 }

@@ -23,6 +23,12 @@ export interface PromptCacheStore {
   add(key: string, value: string, ttlMs: number): Promise<boolean> | boolean;
   /** Removes `key`; nothing happens when it holds nothing. */
   delete(key: string): Promise<unknown> | unknown;
+  /**
+   * Removes `key` only while it holds `value`, and says whether it did: how a server lets go of its own
+   * lock and never another's (Redis: a script that compares, then deletes). Optional: without it, the
+   * cache reads the lock and deletes it when it is still its own, which leaves a short race.
+   */
+  deleteIf?(key: string, value: string): Promise<boolean> | boolean;
 }
 
 /** Options of `memoryStore`. */
@@ -52,6 +58,14 @@ interface MemoryValue {
 export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore {
   const maxEntries = options.maxEntries ?? 2000;
   if (!(maxEntries >= 1)) throw new RangeError(`memoryStore: maxEntries must be at least 1, got ${maxEntries}`);
+  return boundedMemory(() => maxEntries);
+}
+
+/**
+ * A memory store whose size is asked at each write: the cache's own memory grows with the account (one
+ * entry per published version its lists name), so that no request mix can make it evict and fetch again.
+ */
+export function boundedMemory(capacity: () => number): PromptCacheStore & { deleteIf(key: string, value: string): boolean } {
   // A Map iterates in insertion order: deleting and re-inserting on use keeps the least recent first.
   const values = new Map<string, MemoryValue>();
 
@@ -66,8 +80,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore 
   const put = (key: string, value: string, ttlMs: number | undefined) => {
     values.delete(key);
     values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
+    const limit = capacity();
     for (const oldest of values.keys()) {
-      if (values.size <= maxEntries) break;
+      if (values.size <= limit) break;
       values.delete(oldest);
     }
   };
@@ -87,5 +102,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore 
       return true;
     },
     delete: (key) => values.delete(key),
+    deleteIf: (key, value) => live(key)?.value === value && values.delete(key),
   };
 }

@@ -1,5 +1,9 @@
 import { memo, type ReactNode, useId } from 'react';
 import type { Composer, PromptSegment, StaticSegmentData } from '../../api/types.ts';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { fillText } from '../../catalog/format.ts';
+import { withCatalog } from '../../catalog/resolve.ts';
 import type { TemplateValues } from '../../template/lookup.ts';
 import { classNames } from '../shared/class-names.ts';
 import { type HeadingLevel, PromptCard } from './PromptCard.tsx';
@@ -25,7 +29,7 @@ export interface ComposerViewProps {
   renderStatic?: (segment: StaticSegmentData, index: number) => ReactNode;
   /**
    * Renders a prompt segment your own way.
-   * @default (segment, index, values) => <PromptCard prompt={segment} values={values} />
+   * @default (segment, index, values) => <PromptCard prompt={segment} values={values} catalog={catalog} />
    */
   renderPrompt?: (segment: PromptSegment, index: number, values: TemplateValues) => ReactNode;
   /**
@@ -46,6 +50,12 @@ export interface ComposerViewProps {
    * @default 2
    */
   headingLevel?: HeadingLevel;
+  /**
+   * The words of the composer and its prompt cards (a complete catalog such as `germanCatalog`, or the keys
+   * to change). A prop, not the provider's: the view renders in a Server Component, which reads no context.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
   /**
    * Extra class names, after `pcr-composer`.
    * @default undefined
@@ -71,9 +81,11 @@ export const ComposerView = memo(function ComposerView({
   policy,
   sanitizer,
   headingLevel = 2,
+  catalog,
   className,
 }: ComposerViewProps) {
   const id = useId();
+  const words = withCatalog(englishComponentWords, catalog);
   const Heading = `h${headingLevel}` as const;
   const cardLevel = Math.min(headingLevel + 1, 6) as HeadingLevel;
 
@@ -83,7 +95,7 @@ export const ComposerView = memo(function ComposerView({
         <Heading id={`${id}-name`} className="pcr-composer__name">
           {composer.composerName}
         </Heading>
-        <p className="pcr-composer__version">Version {composer.version}</p>
+        <p className="pcr-composer__version">{fillText(words.composer.version, { version: composer.version }, words.locale)}</p>
       </header>
       <ol className="pcr-composer__segments">
         {composer.segments.map((segment, index) => (
@@ -94,7 +106,7 @@ export const ComposerView = memo(function ComposerView({
                 : <StaticSegment html={segment.content} policy={policy} sanitizer={sanitizer} />
               : renderPrompt
                 ? renderPrompt(segment, index, values)
-                : <PromptCard prompt={segment} values={values} headingLevel={cardLevel} />}
+                : <PromptCard prompt={segment} values={values} headingLevel={cardLevel} catalog={catalog} />}
           </li>
         ))}
       </ol>

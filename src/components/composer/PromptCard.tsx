@@ -1,8 +1,13 @@
 import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
+import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { fillText } from '../../catalog/format.ts';
+import { withCatalog } from '../../catalog/resolve.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../../template/interpolate.ts';
 import type { TemplateValues } from '../../template/lookup.ts';
 import { classNames } from '../shared/class-names.ts';
+import { copiedUnfilled, copyCatalog, missingNote } from './prompt-card-words.ts';
 import { PromptCardCopyButton, PromptCardFrame } from './PromptCardFrame.tsx';
 
 /** A heading level for a component's own heading. */
@@ -24,7 +29,8 @@ export interface PromptCardProps {
   headingLevel?: HeadingLevel;
   /**
    * Whether to show the button that copies the interpolated user message. Its accessible name ends with
-   * the prompt name (`Copy user message, Welcome email`); the visible text is `Copy user message`.
+   * the prompt name (`Copy user message, Welcome email`); the visible text is the catalog's
+   * `card.copyLabel` (`Copy user message`).
    * @default true
    */
   copy?: boolean;
@@ -35,6 +41,12 @@ export interface PromptCardProps {
    * @default false
    */
   flagMissing?: boolean;
+  /**
+   * The card's words (a complete catalog such as `germanCatalog`, or the keys to change). A prop, not the
+   * provider's: the card renders in a Server Component, which reads no context.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
   /**
    * Extra class names, after `pcr-prompt-card`.
    * @default undefined
@@ -48,7 +60,7 @@ const NO_VALUES: TemplateValues = Object.freeze({});
  * Interpolated text: exactly what would be sent, with values and unfilled placeholders in `<mark>`.
  * A plain function, not a component: two fewer fibers per card (a composer may hold hundreds).
  */
-function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user') {
+function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user', words: CatalogWithoutDiffs) {
   return (
     <p className="pcr-prompt-card__text" data-message={kind}>
       {parts.map((part, index) =>
@@ -60,7 +72,7 @@ function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user'
             className="pcr-mark"
             data-state={part.filled ? 'filled' : 'missing'}
             data-variable={part.name}
-            title={part.filled ? part.name : `${part.name}: no value`}
+            title={part.filled ? part.name : fillText(words.card.unfilledTitle, { name: part.name }, words.locale)}
           >
             {part.value ?? part.raw}
           </mark>
@@ -68,16 +80,6 @@ function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user'
       )}
     </p>
   );
-}
-
-function missingNote(names: readonly string[]): string {
-  return `${names.length} ${names.length === 1 ? 'variable' : 'variables'} to fill in: ${names.join(', ')}`;
-}
-
-/** What the copy button says after copying a message that still holds unfilled placeholders. */
-function copiedUnfilled(names: readonly string[]): string {
-  const count = names.length === 1 ? '1 unfilled placeholder' : `${names.length} unfilled placeholders`;
-  return `Copied with ${count}: ${names.map((name) => `\${${name}}`).join(', ')}`;
 }
 
 /**
@@ -98,9 +100,11 @@ export const PromptCard = memo(function PromptCard({
   headingLevel = 3,
   copy = true,
   flagMissing = false,
+  catalog,
   className,
 }: PromptCardProps) {
   const id = useId();
+  const words = withCatalog(englishComponentWords, catalog);
   // No useMemo: the card is memoized as a whole, so it re-renders only when a prop changes, and that is
   // its prompt or its values (which need a new interpolation anyway) all but always.
   const system = interpolateParts(prompt.systemMessage, values);
@@ -123,30 +127,31 @@ export const PromptCard = memo(function PromptCard({
           {prompt.promptName}
         </Heading>
         <dl className="pcr-prompt-card__meta">
-          <div><dt>Version</dt><dd>{prompt.version}</dd></div>
-          <div><dt>Model</dt><dd>{prompt.config.model}</dd></div>
-          <div><dt>Temperature</dt><dd>{prompt.config.temperature}</dd></div>
+          <div><dt>{words.card.version}</dt><dd>{prompt.version}</dd></div>
+          <div><dt>{words.card.model}</dt><dd>{prompt.config.model}</dd></div>
+          <div><dt>{words.card.temperature}</dt><dd>{prompt.config.temperature}</dd></div>
         </dl>
       </header>
       <dl className="pcr-prompt-card__messages">
-        <dt>System message</dt>
-        <dd>{messageText(system, 'system')}</dd>
-        <dt>User message</dt>
-        <dd>{messageText(user, 'user')}</dd>
+        <dt>{words.card.systemMessage}</dt>
+        <dd>{messageText(system, 'system', words)}</dd>
+        <dt>{words.card.userMessage}</dt>
+        <dd>{messageText(user, 'user', words)}</dd>
       </dl>
       {missing.length > 0 && (
         <p className="pcr-prompt-card__missing" data-state="missing">
-          {missingNote(missing)}
+          {missingNote(missing, words)}
         </p>
       )}
       {copy && (
         <div className="pcr-prompt-card__actions">
           <PromptCardCopyButton
             text={joinParts(user, 'keep')}
-            label="Copy user message"
+            label={words.card.copyLabel}
             labelContext={prompt.promptName}
-            copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing) : undefined}
+            copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing, words) : undefined}
             unfilled={userMissing.length > 0}
+            catalog={copyCatalog(words)}
           />
         </div>
       )}

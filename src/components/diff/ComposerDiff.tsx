@@ -1,5 +1,9 @@
 import { memo, useId } from 'react';
 import type { Composer } from '../../api/types.ts';
+import type { CatalogOverride, DiffCatalog } from '../../catalog/catalog.ts';
+import { englishDiffWords } from '../../catalog/english-diffs.ts';
+import { enumerate, fillPlural, fillText } from '../../catalog/format.ts';
+import { withCatalog } from '../../catalog/resolve.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { classNames } from '../shared/class-names.ts';
 import { ChangeList } from './ChangeList.tsx';
@@ -19,6 +23,12 @@ export interface ComposerDiffProps {
    */
   headingLevel?: HeadingLevel;
   /**
+   * The diff's words (a complete catalog such as `germanCatalog`, or the keys to change). A prop, not the
+   * provider's: the diff renders in a Server Component, which reads no context.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
+  /**
    * Extra class names, after `pcr-diff pcr-composer-diff`.
    * @default undefined
    */
@@ -27,11 +37,13 @@ export interface ComposerDiffProps {
 
 const ORDER: readonly SegmentChange[] = ['added', 'removed', 'changed', 'same'];
 
-/** "2 segments added, 1 removed, 1 changed, 3 unchanged." */
-function segmentsSummary(segments: readonly AlignedSegment[]): string {
+/** "Segments: 2 segments added, 1 removed, 1 changed, 3 unchanged.", in the catalog's words. */
+function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog): string {
+  const { diff, locale } = words;
   const counts = ORDER.map((change) => [change, segments.filter((segment) => segment.change === change).length] as const).filter(([, count]) => count > 0);
-  const words = counts.map(([change, count], index) => `${count}${index === 0 ? (count === 1 ? ' segment' : ' segments') : ''} ${change === 'same' ? 'unchanged' : change}`);
-  return words.length > 0 ? `${words.join(', ')}.` : 'No segments.';
+  if (counts.length === 0) return diff.noSegments;
+  const phrases = counts.map(([change, count], index) => fillPlural(diff.segmentCounts[index === 0 ? 'opening' : 'following'][change], count, {}, locale));
+  return fillText(diff.segmentsSummary, { counts: enumerate(phrases, words.list) }, locale);
 }
 
 /**
@@ -49,12 +61,13 @@ function segmentsSummary(segments: readonly AlignedSegment[]): string {
  * @example
  * <ComposerDiff before={oldComposer} after={newComposer} />
  */
-export const ComposerDiff = memo(function ComposerDiff({ before, after, headingLevel = 2, className }: ComposerDiffProps) {
+export const ComposerDiff = memo(function ComposerDiff({ before, after, headingLevel = 2, catalog, className }: ComposerDiffProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
+  const words = withCatalog(englishDiffWords, catalog);
   const segments = alignSegments(before.segments, after.segments);
-  const config = compareConfig(before.config, after.config);
-  const name = before.composerName === after.composerName ? null : { name: 'Name', before: before.composerName, after: after.composerName };
+  const config = compareConfig(before.config, after.config, words);
+  const name = before.composerName === after.composerName ? null : ({ setting: 'name', before: before.composerName, after: after.composerName } as const);
   const identical = !name && !configChanged(config) && segments.every((segment) => segment.change === 'same');
   return (
     <section
@@ -66,13 +79,13 @@ export const ComposerDiff = memo(function ComposerDiff({ before, after, headingL
         <Heading id={`${id}-name`} className="pcr-diff__name">
           {after.composerName}
         </Heading>
-        <p className="pcr-diff__versions">{versionRange(before.version, after.version)}</p>
+        <p className="pcr-diff__versions">{versionRange(before.version, after.version, words)}</p>
       </header>
-      <p className="pcr-diff__summary">{identical ? 'No changes: the two versions are identical.' : `Segments: ${segmentsSummary(segments)}`}</p>
-      <ChangeList name={name} config={config} />
-      <ol className="pcr-composer-diff__segments" aria-label="Segments">
+      <p className="pcr-diff__summary">{identical ? words.diff.identical : segmentsSummary(segments, words)}</p>
+      <ChangeList name={name} config={config} words={words} />
+      <ol className="pcr-composer-diff__segments" aria-label={words.diff.segments}>
         {segments.map((segment, index) => (
-          <SegmentDiff key={index} segment={segment} />
+          <SegmentDiff key={index} segment={segment} words={words} />
         ))}
       </ol>
     </section>

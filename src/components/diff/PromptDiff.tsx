@@ -1,5 +1,8 @@
 import { memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { englishDiffWords } from '../../catalog/english-diffs.ts';
+import { withCatalog } from '../../catalog/resolve.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { classNames } from '../shared/class-names.ts';
 import { comparePrompts, versionRange } from './prompt-changes.ts';
@@ -16,6 +19,12 @@ export interface PromptDiffProps {
    * @default 2
    */
   headingLevel?: HeadingLevel;
+  /**
+   * The diff's words (a complete catalog such as `germanCatalog`, or the keys to change). A prop, not the
+   * provider's: the diff renders in a Server Component, which reads no context.
+   * @default englishCatalog
+   */
+  catalog?: CatalogOverride;
   /**
    * Extra class names, after `pcr-diff pcr-prompt-diff`.
    * @default undefined
@@ -36,10 +45,11 @@ export interface PromptDiffProps {
  * @example
  * <PromptDiff before={oldPrompt} after={newPrompt} />
  */
-export const PromptDiff = memo(function PromptDiff({ before, after, headingLevel = 2, className }: PromptDiffProps) {
+export const PromptDiff = memo(function PromptDiff({ before, after, headingLevel = 2, catalog, className }: PromptDiffProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
-  const changes = comparePrompts(before, after);
+  const words = withCatalog(englishDiffWords, catalog);
+  const changes = comparePrompts(before, after, words);
   return (
     <section
       className={classNames('pcr-diff', 'pcr-prompt-diff', className)}
@@ -50,9 +60,9 @@ export const PromptDiff = memo(function PromptDiff({ before, after, headingLevel
         <Heading id={`${id}-name`} className="pcr-diff__name">
           {after.promptName}
         </Heading>
-        <p className="pcr-diff__versions">{versionRange(before.version, after.version)}</p>
+        <p className="pcr-diff__versions">{versionRange(before.version, after.version, words)}</p>
       </header>
-      <PromptChangesView changes={changes} />
+      <PromptChangesView changes={changes} words={words} />
     </section>
   );
 });

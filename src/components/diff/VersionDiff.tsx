@@ -2,10 +2,13 @@
 
 import type { ComponentType } from 'react';
 import type { Composer, Prompt } from '../../api/types.ts';
+import type { DiffCatalog } from '../../catalog/catalog.ts';
 import { useDetail } from '../../query/useDetail.ts';
 import { useVersionChoices } from '../../query/useVersions.ts';
 import type { Versioned } from '../../query/versions.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
+import { englishDiffWords } from '../../catalog/english-diffs.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
 import { useVersionSelection } from './useVersionSelection.ts';
 import { type VersionDiffBaseProps, VersionDiffFrame } from './VersionDiffFrame.tsx';
 
@@ -18,7 +21,7 @@ interface VersionDiffProps<T extends Prompt | Composer> extends VersionDiffBaseP
   versioned: Versioned<T>;
   id: string;
   /** What shows the two versions' differences: `PromptDiff` or `ComposerDiff`. */
-  Diff: ComponentType<{ before: T; after: T; headingLevel: HeadingLevel }>;
+  Diff: ComponentType<{ before: T; after: T; headingLevel: HeadingLevel; catalog: DiffCatalog }>;
 }
 
 /**
@@ -26,7 +29,8 @@ interface VersionDiffProps<T extends Prompt | Composer> extends VersionDiffBaseP
  * and the latest from the include-versions list (one `select` per id, so a render reads nothing of the
  * list), the two picked versions read with `useDetail` (pinned reads), and `Diff` between them in the frame.
  */
-export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, from, to, headingLevel = 2, Diff, ...frame }: VersionDiffProps<T>) {
+export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, from, to, headingLevel = 2, catalog, Diff, ...frame }: VersionDiffProps<T>) {
+  const words = useCatalog(catalog, englishDiffWords);
   const choices = useVersionChoices(name, versioned, id);
   const selection = useVersionSelection(id, from, to, choices.data?.versions, choices.data?.latest);
   // The picked versions are strings from the pickers: the registry's checks stop at the props.
@@ -36,13 +40,15 @@ export function VersionDiff<T extends Prompt | Composer>({ name, versioned, id, 
     <VersionDiffFrame
       {...frame}
       headingLevel={headingLevel}
+      words={words}
+      catalog={catalog}
       subject={versioned.kind}
       versions={choices.data?.versions}
       latest={choices.data?.latest}
       selection={selection}
       queries={[choices, before, after]}
     >
-      {before.data && after.data ? <Diff before={before.data} after={after.data} headingLevel={NEXT_LEVEL[headingLevel]} /> : null}
+      {before.data && after.data ? <Diff before={before.data} after={after.data} headingLevel={NEXT_LEVEL[headingLevel]} catalog={words} /> : null}
     </VersionDiffFrame>
   );
 }

@@ -2,6 +2,8 @@
 
 import { type ReactNode, useId } from 'react';
 import type { PromptApiError } from '../../api/errors.ts';
+import type { CatalogOverride, DiffCatalog } from '../../catalog/catalog.ts';
+import { fillText } from '../../catalog/format.ts';
 import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
@@ -24,7 +26,7 @@ export interface VersionDiffBaseProps<Version extends string = string> {
   to?: Version;
   /**
    * The diff's heading.
-   * @default 'Compare versions'
+   * @default the catalog's `versions.title` ('Compare versions')
    */
   title?: string;
   /**
@@ -37,6 +39,11 @@ export interface VersionDiffBaseProps<Version extends string = string> {
    * @default undefined
    */
   upgradeUrl?: string;
+  /**
+   * The words of the pickers, states and diff, over the provider's catalog.
+   * @default the provider's catalog, else `englishCatalog`
+   */
+  catalog?: CatalogOverride;
   /**
    * Extra class names on the root, after `pcr-version-diff`.
    * @default undefined
@@ -54,6 +61,8 @@ export interface FrameQuery {
 
 interface VersionDiffFrameProps extends Omit<VersionDiffBaseProps, 'from' | 'to'> {
   subject: ApiErrorSubject;
+  /** The diffs' words, resolved by the version diff; the error message resolves its own from `catalog`. */
+  words: DiffCatalog;
   /** Every published version, newest first; `undefined` while they load. */
   versions: readonly string[] | undefined;
   /** The service's latest version (the one a read without `version` gets), marked "(latest)" in the pickers. */
@@ -70,10 +79,11 @@ interface PickerProps {
   value: string;
   versions: readonly string[];
   latest: string | undefined;
+  words: DiffCatalog;
   onChange: (version: string) => void;
 }
 
-function Picker({ label, value, versions, latest, onChange }: PickerProps) {
+function Picker({ label, value, versions, latest, words, onChange }: PickerProps) {
   const id = useId();
   // A version from the props that the list does not name stays selectable (its read reports the error).
   const options = versions.includes(value) ? versions : [value, ...versions];
@@ -83,7 +93,7 @@ function Picker({ label, value, versions, latest, onChange }: PickerProps) {
       <select id={id} className="pcr-version-diff__select" value={value} onChange={(event) => onChange(event.currentTarget.value)}>
         {options.map((version) => (
           <option key={version} value={version}>
-            {version === latest ? `${version} (latest)` : version}
+            {version === latest ? fillText(words.versions.latestOption, { version }, words.locale) : version}
           </option>
         ))}
       </select>
@@ -97,7 +107,7 @@ function Picker({ label, value, versions, latest, onChange }: PickerProps) {
  * stays mounted, the first error in human words (with Retry where a retry may help), and the diff. The
  * pickers stay mounted while a picked version loads, so focus stays where the user left it.
  */
-export function VersionDiffFrame({ subject, title = 'Compare versions', headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
+export function VersionDiffFrame({ subject, title, words, catalog, headingLevel = 2, upgradeUrl, className, versions, latest, selection, queries, children }: VersionDiffFrameProps) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   const failed = queries.find((query) => query.error);
@@ -113,21 +123,21 @@ export function VersionDiffFrame({ subject, title = 'Compare versions', headingL
       data-state={state}
     >
       <Heading className="pcr-version-diff__title" id={headingId}>
-        {title}
+        {title ?? words.versions.title}
       </Heading>
       {versions && versions.length > 0 && from !== undefined && to !== undefined ? (
         <div className="pcr-version-diff__pickers">
-          <Picker label="From version" value={from} versions={versions} latest={latest} onChange={(version) => selection.pick('from', version)} />
-          <Picker label="To version" value={to} versions={versions} latest={latest} onChange={(version) => selection.pick('to', version)} />
+          <Picker label={words.versions.from} value={from} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('from', version)} />
+          <Picker label={words.versions.to} value={to} versions={versions} latest={latest} words={words} onChange={(version) => selection.pick('to', version)} />
         </div>
       ) : null}
       {single ? (
-        <p className="pcr-version-diff__note">Only one published version ({versions[0]}): there is nothing to compare it with yet.</p>
+        <p className="pcr-version-diff__note">{fillText(words.versions.onlyOne, { version: versions[0] ?? '' }, words.locale)}</p>
       ) : null}
       {/* Always mounted, and empty unless versions load: screen readers announce a change to a live region's
           text, and often not a region that arrives with its text. */}
       <p role="status" className="pcr-version-diff__status">
-        {loading ? 'Loading versions…' : null}
+        {loading ? words.versions.loading : null}
       </p>
       {loading ? <div className="pcr-version-diff__skeleton" aria-hidden="true" /> : null}
       {failed?.error ? (
@@ -137,6 +147,7 @@ export function VersionDiffFrame({ subject, title = 'Compare versions', headingL
           upgradeUrl={upgradeUrl}
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}
+          catalog={catalog}
         />
       ) : null}
       {failed || single ? null : children}

@@ -4,6 +4,8 @@
  * become line breaks, images their alt text, the common entities are decoded. An approximation for
  * comparing versions, never markup: its result is only ever rendered as text.
  */
+import type { DiffCatalog } from '../../catalog/catalog.ts';
+import { fillText } from '../../catalog/format.ts';
 
 /** Comments, and elements whose content is never shown as text. */
 const HIDDEN = /<!--|<(script|style|template|noscript|iframe|object|textarea|title|svg|math)\b/gi;
@@ -51,25 +53,27 @@ function withoutHidden(html: string): string {
   return text + html.slice(position);
 }
 
-function tagText(tag: string, name: string): string {
+function tagText(tag: string, name: string, words: DiffCatalog): string {
   const element = name.toLowerCase();
   if (element === 'img' && !tag.startsWith('</')) {
     const alt = tag.match(ALT);
     const text = alt ? (alt[1] ?? alt[2] ?? alt[3] ?? '') : '';
-    return text ? ` [image: ${text}] ` : ' [image] ';
+    // Spaces around it: an image stands apart from the words beside it.
+    return ` ${text ? fillText(words.diff.image, { alt: text }, words.locale) : words.diff.imageWithoutAlt} `;
   }
   if (BLOCK.has(element)) return '\n';
   return CELL.has(element) ? ' ' : '';
 }
 
 /**
- * The visible text of untrusted HTML, one line per block, whitespace collapsed.
+ * The visible text of untrusted HTML, one line per block, whitespace collapsed; an image is its alt text in
+ * the catalog's words (`[image: Logo]`).
  *
  * @example
- * htmlText('<h2>Welcome</h2><p>Hi &amp; <strong>hello</strong></p>') // 'Welcome\nHi & hello'
+ * htmlText('<h2>Welcome</h2><p>Hi &amp; <strong>hello</strong></p>', englishCatalog) // 'Welcome\nHi & hello'
  */
-export function htmlText(html: string): string {
-  const text = withoutHidden(html).replace(TAG, tagText);
+export function htmlText(html: string, words: DiffCatalog): string {
+  const text = withoutHidden(html).replace(TAG, (tag: string, name: string) => tagText(tag, name, words));
   return decodeEntities(text)
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())

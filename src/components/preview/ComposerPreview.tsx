@@ -6,6 +6,8 @@ import type { Composer, PromptSegment } from '../../api/types.ts';
 import { composerCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
 import { ComposerView, type ComposerViewProps } from '../composer/ComposerView.tsx';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
 import type { HeadingLevel } from '../composer/PromptCard.tsx';
 import { composerVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
@@ -30,7 +32,7 @@ export interface ComposerPreviewProps<Id extends string = ComposerId, Version ex
    * @default {}
    */
   initialValues?: ComposerPreviewValues<Id, Version>;
-  /** The preview's heading. @default 'Composer preview' */
+  /** The preview's heading. @default the catalog's `preview.title.composer` ('Composer preview') */
   title?: string;
   /**
    * Level of the preview's heading and of the composer's name (the same level: static HTML often starts
@@ -64,13 +66,15 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   version,
   initialValues,
   onValuesChange,
-  title = 'Composer preview',
+  title,
   headingLevel = 2,
   upgradeUrl,
   className,
   policy,
   sanitizer,
+  catalog,
 }: ComposerPreviewProps<Id, Version>) {
+  const words = useCatalog(catalog, englishComponentWords);
   const query = useDetail<Composer>('ComposerPreview', composerCollection, composerId, { version });
   const composer = query.data;
   // Registered initial values are dotted names to text as well, only with their names spelled out.
@@ -79,8 +83,8 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   const previewValues = useDeferredValue(values);
   // Stable, so ComposerView (memoized) skips a keystroke; each card reads only its own variables.
   const renderPrompt = useCallback(
-    (segment: PromptSegment) => <ScopedPromptCard segment={segment} headingLevel={Math.min(headingLevel + 1, 6) as HeadingLevel} />,
-    [headingLevel],
+    (segment: PromptSegment) => <ScopedPromptCard segment={segment} headingLevel={Math.min(headingLevel + 1, 6) as HeadingLevel} catalog={words} />,
+    [headingLevel, words],
   );
   const segments = composer?.segments;
   const variables = useMemo(() => (segments ? composerVariables(segments) : []), [segments]);
@@ -89,6 +93,7 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
     <PreviewFrame
       subject="composer"
       title={title}
+      words={words}
       headingLevel={headingLevel}
       className={className}
       upgradeUrl={upgradeUrl}
@@ -100,7 +105,14 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
       output={
         composer ? (
           <PreviewValuesContext.Provider value={previewValues}>
-            <ComposerView composer={composer} renderPrompt={renderPrompt} headingLevel={headingLevel} policy={policy} sanitizer={sanitizer} />
+            <ComposerView
+              composer={composer}
+              renderPrompt={renderPrompt}
+              headingLevel={headingLevel}
+              policy={policy}
+              sanitizer={sanitizer}
+              catalog={words}
+            />
           </PreviewValuesContext.Provider>
         ) : null
       }

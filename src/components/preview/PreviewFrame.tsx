@@ -1,11 +1,14 @@
 'use client';
 
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { PromptApiError } from '../../api/errors.ts';
+import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
+import { Icon } from '../shared/Icon.tsx';
 import type { PreviewValues } from './preview-variables.ts';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
+import { PreviewSkeleton } from './PreviewSkeleton.tsx';
 import { VariablesForm } from './VariablesForm.tsx';
 
 /** Props `ComposerPreview` and `PromptPreview` share. */
@@ -16,6 +19,8 @@ export interface PreviewBaseProps {
   onValuesChange?: (values: PreviewValues) => void;
   /** Upgrade link for the quota error when the service sent none. @default undefined */
   upgradeUrl?: string;
+  /** The preview's words, over the provider's catalog. @default the provider's catalog, else `englishCatalog` */
+  catalog?: CatalogOverride;
   /** Extra class names on the root. @default undefined */
   className?: string;
 }
@@ -31,7 +36,10 @@ interface FrameQuery {
 
 interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'className'> {
   subject: ApiErrorSubject;
-  title: string;
+  /** The preview's heading: the `title` prop, else the catalog's. */
+  title: string | undefined;
+  /** The words, resolved by the preview. */
+  words: CatalogWithoutDiffs;
   headingLevel: 2 | 3 | 4 | 5;
   query: FrameQuery;
   /** Controls between the heading and the content (the version picker). */
@@ -46,12 +54,14 @@ interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'class
 }
 
 /**
- * The frame both previews share: a labelled, busy-aware region with its heading, the loading state, the
- * error in human words with Retry, and the variables form beside the output. Cached output stays on
- * screen beside an error.
+ * The frame both previews share: a labelled, busy-aware region with its heading, the loading state (the
+ * shape of what loads), the error in human words with Retry, and the variables form beside the output (on a
+ * phone above it, in a panel that stays in view and folds away: the fold button shows there only). Cached
+ * output stays on screen beside an error.
  */
-export function PreviewFrame({ subject, title, headingLevel, className, upgradeUrl, query, toolbar, variables, values, onChange, output, outputState }: PreviewFrameProps) {
+export function PreviewFrame({ subject, title, words, headingLevel, className, upgradeUrl, query, toolbar, variables, values, onChange, output, outputState }: PreviewFrameProps) {
   const headingId = useId();
+  const [formOpen, setFormOpen] = useState(true);
   const Heading = `h${headingLevel}` as const;
   return (
     <section
@@ -61,22 +71,41 @@ export function PreviewFrame({ subject, title, headingLevel, className, upgradeU
       data-state={query.status}
     >
       <Heading className="pcr-preview__title" id={headingId}>
-        {title}
+        {title ?? words.preview.title[subject]}
       </Heading>
       {toolbar}
       {query.isPending ? (
         <div className="pcr-preview__loading">
-          <p role="status">Loading {subject}…</p>
-          <div className="pcr-preview__skeleton" aria-hidden="true" />
+          <p className="pcr-preview__loading-text" role="status">
+            {words.preview.loading[subject]}
+          </p>
+          <PreviewSkeleton />
         </div>
       ) : null}
       {query.error ? (
-        <QueryErrorMessage error={query.error} subject={subject} upgradeUrl={upgradeUrl} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+        <QueryErrorMessage
+          error={query.error}
+          subject={subject}
+          upgradeUrl={upgradeUrl}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+          catalog={words}
+        />
       ) : null}
       {output ? (
         <div className="pcr-preview__body">
-          <form className="pcr-preview__form" onSubmit={(event) => event.preventDefault()}>
-            <VariablesForm variables={variables} values={values} onChange={onChange} />
+          <form className="pcr-preview__form" data-state={formOpen ? 'open' : 'collapsed'} onSubmit={(event) => event.preventDefault()}>
+            {/* Before the inputs, where it shows: at the top of the panel. */}
+            <button
+              type="button"
+              className="pcr-preview__toggle pcr-icon-button"
+              aria-label={words.variables.legend}
+              aria-expanded={formOpen}
+              onClick={() => setFormOpen((open) => !open)}
+            >
+              <Icon name="chevron" />
+            </button>
+            <VariablesForm variables={variables} values={values} onChange={onChange} catalog={words} />
           </form>
           <div className="pcr-preview__output" data-state={outputState}>
             {output}

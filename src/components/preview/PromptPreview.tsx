@@ -7,6 +7,8 @@ import { usePromptList } from '../../query/useLists.ts';
 import { promptCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
 import { collectVariables, type PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import { usePreviewValues } from './usePreviewValues.ts';
@@ -39,7 +41,7 @@ export interface PromptPreviewProps<Id extends string = PromptId, Version extend
    * @default true
    */
   versionPicker?: boolean;
-  /** The preview's heading. @default 'Prompt preview' */
+  /** The preview's heading. @default the catalog's `preview.title.prompt` ('Prompt preview') */
   title?: string;
   /** Level of the preview's heading; the prompt card's heading uses the next level. @default 2 */
   headingLevel?: 2 | 3 | 4 | 5;
@@ -68,12 +70,14 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   versionPicker = true,
   initialValues,
   onValuesChange,
-  title = 'Prompt preview',
+  title,
   headingLevel = 2,
   upgradeUrl,
   className,
+  catalog,
 }: PromptPreviewProps<Id, Version>) {
   const pickerId = useId();
+  const words = useCatalog(catalog, englishComponentWords);
   // The picked version, with the props it was picked under: a new prompt or pinned version resets it
   // during this render (no effect, so no request for the old prompt's version).
   const [selection, setSelection] = useState({ promptId, version, selected: version ?? LATEST });
@@ -104,6 +108,7 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
     <PreviewFrame
       subject="prompt"
       title={title}
+      words={words}
       headingLevel={headingLevel}
       className={className}
       upgradeUrl={upgradeUrl}
@@ -112,10 +117,10 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
         versionPicker ? (
           <div className="pcr-preview__version">
             <label className="pcr-preview__version-label" htmlFor={pickerId}>
-              Version
+              {words.preview.version}
             </label>
             <select className="pcr-preview__version-select" id={pickerId} value={selected} onChange={(event) => select(event.currentTarget.value)}>
-              <option value={LATEST}>Latest</option>
+              <option value={LATEST}>{words.preview.latest}</option>
               {versions.map((item) => (
                 <option key={item} value={item}>
                   {item}
@@ -128,7 +133,7 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
       variables={variables}
       values={values}
       onChange={setValue}
-      output={prompt ? <PromptCard prompt={prompt} values={values} headingLevel={(headingLevel + 1) as HeadingLevel} /> : null}
+      output={prompt ? <PromptCard prompt={prompt} values={values} headingLevel={(headingLevel + 1) as HeadingLevel} catalog={words} /> : null}
     />
   );
 }

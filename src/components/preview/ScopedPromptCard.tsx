@@ -2,6 +2,7 @@
 
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { PromptSegment } from '../../api/types.ts';
+import type { CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { collectVariables, type PreviewValues, ownValue } from './preview-variables.ts';
 
@@ -15,6 +16,8 @@ export interface ScopedPromptCardProps {
   segment: PromptSegment;
   /** Level of the card's heading. */
   headingLevel: HeadingLevel;
+  /** The card's words, resolved by the preview. */
+  catalog: CatalogWithoutDiffs;
 }
 
 /** A separator no typed text can hold, to key the values a card uses. */
@@ -25,7 +28,7 @@ const SEPARATOR = '\u0000';
  * while they are unchanged: typing in one input re-renders the cards that use that variable and no
  * others (a composer may hold hundreds of cards).
  */
-export const ScopedPromptCard = memo(function ScopedPromptCard({ segment, headingLevel }: ScopedPromptCardProps) {
+export const ScopedPromptCard = memo(function ScopedPromptCard({ segment, headingLevel, catalog }: ScopedPromptCardProps) {
   const { systemMessage, userMessage } = segment;
   const names = useMemo(() => collectVariables([systemMessage, userMessage]), [systemMessage, userMessage]);
   const all = useContext(PreviewValuesContext);
@@ -41,5 +44,5 @@ export const ScopedPromptCard = memo(function ScopedPromptCard({ segment, headin
     return scoped;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the values of `names` in `all`
   }, [names, key]);
-  return <PromptCard prompt={segment} values={values} headingLevel={headingLevel} />;
+  return <PromptCard prompt={segment} values={values} headingLevel={headingLevel} catalog={catalog} />;
 });

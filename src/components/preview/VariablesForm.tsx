@@ -1,6 +1,9 @@
 'use client';
 
 import { memo, useId } from 'react';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
 import { type PreviewValues, ownValue } from './preview-variables.ts';
 
 /** Props of `VariablesForm`. */
@@ -11,10 +14,12 @@ export interface VariablesFormProps {
   values: PreviewValues;
   /** Called with a variable's name and its new text on every edit. Keep it stable (`useCallback`). */
   onChange: (name: string, value: string) => void;
-  /** The fieldset's legend. @default 'Variables' */
+  /** The fieldset's legend. @default the catalog's `variables.legend` ('Variables') */
   legend?: string;
-  /** Shown instead of inputs when there are no variables. @default 'No variables to fill in.' */
+  /** Shown instead of inputs when there are no variables. @default the catalog's `variables.empty` ('No variables to fill in.') */
   emptyText?: string;
+  /** The form's words, over the provider's catalog. @default the provider's catalog, else `englishCatalog` */
+  catalog?: CatalogOverride;
 }
 
 /**
@@ -28,14 +33,16 @@ export const VariablesForm = memo(function VariablesForm({
   variables,
   values,
   onChange,
-  legend = 'Variables',
-  emptyText = 'No variables to fill in.',
+  legend,
+  emptyText,
+  catalog,
 }: VariablesFormProps) {
   const baseId = useId();
+  const words = useCatalog(catalog, englishComponentWords);
   return (
     <fieldset className="pcr-variables-form">
-      <legend className="pcr-variables-form__legend">{legend}</legend>
-      {variables.length === 0 ? <p className="pcr-variables-form__empty">{emptyText}</p> : null}
+      <legend className="pcr-variables-form__legend">{legend ?? words.variables.legend}</legend>
+      {variables.length === 0 ? <p className="pcr-variables-form__empty">{emptyText ?? words.variables.empty}</p> : null}
       {variables.map((name, index) => (
         <div className="pcr-variables-form__field" key={name}>
           <label className="pcr-variables-form__label" htmlFor={`${baseId}-${index}`}>

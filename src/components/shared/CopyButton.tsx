@@ -1,7 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
+import { fillText } from '../../catalog/format.ts';
 import { classNames } from './class-names.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from './useCatalog.ts';
 
 /** Props of `CopyButton`. */
 export interface CopyButtonProps {
@@ -9,12 +13,13 @@ export interface CopyButtonProps {
   text: string;
   /**
    * The button's visible label.
-   * @default 'Copy'
+   * @default the catalog's `copy.label` ('Copy')
    */
   label?: string;
   /**
    * What is copied, when several copy buttons share a page: added to the button's accessible name after
-   * the visible label (`aria-label="Copy user message, Welcome email"`), so each one can be told apart in a
+   * the visible label (`aria-label="Copy user message, Welcome email"`, as the catalog's `copy.labelWithContext`
+   * words it), so each one can be told apart in a
    * screen reader's list of buttons, and the name still starts with the words on screen (voice control).
    * @default undefined
    */
@@ -22,7 +27,7 @@ export interface CopyButtonProps {
   /**
    * What the status region says after a successful copy, for example that the text still holds
    * placeholders.
-   * @default 'Copied'
+   * @default the catalog's `copy.copied` ('Copied')
    */
   copiedMessage?: string;
   /**
@@ -30,6 +35,11 @@ export interface CopyButtonProps {
    * @default undefined
    */
   onCopied?: () => void;
+  /**
+   * The button's words (`copy` group), over the provider's catalog.
+   * @default the provider's catalog, else `englishCatalog`
+   */
+  catalog?: CatalogOverride;
   /**
    * Extra class names, after `pcr-copy`.
    * @default undefined
@@ -39,12 +49,6 @@ export interface CopyButtonProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-const MESSAGES: Record<CopyState, string> = {
-  idle: '',
-  copied: 'Copied',
-  failed: 'Could not copy: select the text and copy it by hand',
-};
-
 /** How long the "Copied" or failure message stays. */
 const MESSAGE_MS = 4000;
 
@@ -53,7 +57,10 @@ const MESSAGE_MS = 4000;
  * outcome in a `role="status"` region: "Copied", or a failure message when the clipboard is missing or
  * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
  */
-export function CopyButton({ text, label = 'Copy', labelContext, copiedMessage = MESSAGES.copied, onCopied, className }: CopyButtonProps) {
+export function CopyButton({ text, label, labelContext, copiedMessage, onCopied, catalog, className }: CopyButtonProps) {
+  const words = useCatalog(catalog, englishComponentWords);
+  const shownLabel = label ?? words.copy.label;
+  const status = { idle: '', copied: copiedMessage ?? words.copy.copied, failed: words.copy.failed };
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -77,11 +84,16 @@ export function CopyButton({ text, label = 'Copy', labelContext, copiedMessage =
   return (
     <span className={classNames('pcr-copy', className)} data-state={state}>
       {/* A label, not hidden text: the browser would join hidden text to the visible label with a stray space. */}
-      <button type="button" className="pcr-copy__button" aria-label={labelContext ? `${label}, ${labelContext}` : undefined} onClick={() => void copy()}>
-        {label}
+      <button
+        type="button"
+        className="pcr-copy__button"
+        aria-label={labelContext ? fillText(words.copy.labelWithContext, { label: shownLabel, context: labelContext }, words.locale) : undefined}
+        onClick={() => void copy()}
+      >
+        {shownLabel}
       </button>
       <span role="status" className="pcr-copy__status">
-        {state === 'copied' ? copiedMessage : MESSAGES[state]}
+        {status[state]}
       </span>
     </span>
   );

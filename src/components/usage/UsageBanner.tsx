@@ -1,19 +1,12 @@
 'use client';
 
 import { useId, useRef } from 'react';
+import type { CatalogOverride } from '../../catalog/catalog.ts';
 import { classNames } from '../shared/class-names.ts';
-import { formatResetDate } from '../shared/format-reset.ts';
-import { safeHref } from '../../sanitize/safe-href.ts';
-import {
-  DEFAULT_CRITICAL_AT,
-  DEFAULT_WARNING_AT,
-  type UsageAlertLevel,
-  usageLevel,
-  usagePeriod,
-  type UsageThresholds,
-  visibleUsageLevel,
-} from './usage-level.ts';
-import { usageWording } from './usage-wording.ts';
+import { englishComponentWords } from '../../catalog/english-components.ts';
+import { useCatalog } from '../shared/useCatalog.ts';
+import { type UsageAlertLevel, usageLevel, usagePeriod, type UsageThresholds, visibleUsageLevel } from './usage-level.ts';
+import { UsageCallout } from './UsageCallout.tsx';
 import { usePeriodEnded } from './usePeriodEnded.ts';
 import { useUsageCheck } from './useUsageCheck.ts';
 import { type UsageDismissalStorage, useUsageDismissal } from './useUsageDismissal.ts';
@@ -28,7 +21,7 @@ export interface UsageBannerProps extends UsageThresholds {
    * @default undefined
    */
   onDismiss?: (level: UsageAlertLevel) => void;
-  /** Locale(s) for numbers and the reset date. @default the user's locale */
+  /** Locale(s) for numbers and the reset date. @default the catalog's `locale` ('en') */
   locale?: string | readonly string[];
   /** Time zone of the reset date. @default the user's time zone */
   timeZone?: string;
@@ -60,6 +53,8 @@ export interface UsageBannerProps extends UsageThresholds {
   checkAgain?: boolean;
   /** The clock (ms since the epoch) that tells when the quota's reset time has passed. @default Date.now */
   now?: () => number;
+  /** The banner's words, over the provider's catalog. @default the provider's catalog, else `englishCatalog` */
+  catalog?: CatalogOverride;
   /** Extra class names on the banner. @default undefined */
   className?: string;
 }
@@ -93,83 +88,56 @@ export function UsageBanner({
   storage = 'local',
   checkAgain = true,
   now = Date.now,
+  catalog,
   className,
 }: UsageBannerProps) {
+  const words = useCatalog(catalog, englishComponentWords);
   const { usage: latest, checking, unreached, unreported, check } = useUsageCheck('UsageBanner');
   const [dismissal, dismiss] = useUsageDismissal(storageKey, storage);
   const region = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const usage = usePeriodEnded(usagePeriod(latest), now) ? null : latest;
-  const level = visibleUsageLevel(usage, { warningAt, criticalAt }, dismissal);
+  const thresholds = { warningAt, criticalAt };
+  const level = visibleUsageLevel(usage, thresholds, dismissal);
 
-  let content = null;
-  if (level !== 'none' && usage) {
-    // Formatters are built only while a banner shows (it re-renders about once per response), not memoized.
-    const numbers = new Intl.NumberFormat(locale as string | string[] | undefined);
-    const resetText = formatResetDate(usage.reset, locale, timeZone);
-    const { title, detail } = usageWording(level, usage, numbers, resetText);
-    const link = safeHref(usage.upgradeUrl) ?? safeHref(upgradeUrl);
-    const limit = Math.max(usage.limit, 0);
-    content = (
-      <>
-        <p className="pcr-usage-banner__title" id={titleId}>
-          {title}
-        </p>
-        <p className="pcr-usage-banner__detail">{detail}</p>
-        <meter
-          className="pcr-usage-banner__meter"
-          aria-label="Requests used this month"
-          min={0}
-          max={limit || 1}
-          value={Math.min(usage.used, limit)}
-          low={(warningAt ?? DEFAULT_WARNING_AT) * limit}
-          high={(criticalAt ?? DEFAULT_CRITICAL_AT) * limit}
-          optimum={0}
-        >
-          {`${numbers.format(usage.used)} / ${numbers.format(usage.limit)}`}
-        </meter>
-        {link && level !== 'warning' ? (
-          <a className="pcr-usage-banner__upgrade" href={link}>
-            Upgrade your plan
-          </a>
-        ) : null}
-        {unreached && level === 'exceeded' ? (
-          // Inside the alert, a live region (atomic): the change is announced with the alert.
-          <p className="pcr-usage-banner__note">Could not reach the service to check. Try again in a moment.</p>
-        ) : null}
-        {checkAgain && level === 'exceeded' ? (
-          <button
-            type="button"
-            className="pcr-usage-banner__check"
-            aria-disabled={checking}
-            onClick={() => {
-              if (checking) return;
-              void check((next) => {
-                // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
-                if (usageLevel(next, { warningAt, criticalAt }) !== 'exceeded') region.current?.focus();
-              });
-            }}
-          >
-            {checking ? 'Checking…' : 'Check again'}
-          </button>
-        ) : null}
-        {dismissible && level !== 'exceeded' ? (
-          <button
-            type="button"
-            className="pcr-usage-banner__dismiss"
-            onClick={() => {
-              // Before the button goes: focus stays where the banner was, not on <body>.
-              region.current?.focus();
-              dismiss({ level, reset: usagePeriod(usage) });
-              onDismiss?.(level);
-            }}
-          >
-            Dismiss
-          </button>
-        ) : null}
-      </>
+  const content =
+    level === 'none' || !usage ? null : (
+      <UsageCallout
+        level={level}
+        usage={usage}
+        words={words}
+        titleId={titleId}
+        numberLocale={locale ?? words.locale}
+        timeZone={timeZone}
+        thresholds={thresholds}
+        upgradeUrl={upgradeUrl}
+        unreached={unreached && level === 'exceeded'}
+        checkAgain={
+          checkAgain && level === 'exceeded'
+            ? {
+                checking,
+                onCheck: () => {
+                  if (checking) return;
+                  void check((next) => {
+                    // When the alert (and this button) goes, focus stays where the banner was, not on <body>.
+                    if (usageLevel(next, thresholds) !== 'exceeded') region.current?.focus();
+                  });
+                },
+              }
+            : undefined
+        }
+        onDismiss={
+          dismissible && level !== 'exceeded'
+            ? () => {
+                // Before the button goes: focus stays where the banner was, not on <body>.
+                region.current?.focus();
+                dismiss({ level, reset: usagePeriod(usage) });
+                onDismiss?.(level);
+              }
+            : undefined
+        }
+      />
     );
-  }
   const classes = classNames('pcr-usage-banner', className);
   const polite = level === 'warning' || level === 'critical';
   return (
@@ -184,7 +152,7 @@ export function UsageBanner({
       >
         {polite ? content : unreported ? (
           // After "Check again" found the quota no longer spent, with no usage to show (no rate-limit headers).
-          <p className="pcr-usage-banner__note">Requests go through again. The service did not say how many are left.</p>
+          <p className="pcr-usage-banner__note">{words.usage.unreported}</p>
         ) : null}
       </div>
       {level === 'exceeded' ? (

@@ -1,19 +1,32 @@
 import type { UsageSnapshot } from '../../api/usage-store.ts';
+import type { CatalogWithoutDiffs } from '../../catalog/catalog.ts';
+import { fillPlural, fillText, formatNumber, type Locales } from '../../catalog/format.ts';
 import type { UsageAlertLevel } from './usage-level.ts';
 
-/** Text of a banner level: a short title and one sentence of detail. */
-export function usageWording(level: UsageAlertLevel, usage: UsageSnapshot, numbers: Intl.NumberFormat, resetText: string | null) {
-  const percent = new Intl.NumberFormat(numbers.resolvedOptions().locale, { style: 'percent' }).format(usage.limit > 0 ? usage.used / usage.limit : 1);
-  const resets = resetText ? `The quota resets on ${resetText}.` : 'The quota resets at the start of the next period.';
+/**
+ * Text of a banner level in the catalog's words: a short title and one or two sentences of detail. Numbers
+ * and the reset date (already formatted) follow `numberLocale`; the plural forms, the catalog's language.
+ */
+export function usageWording(level: UsageAlertLevel, usage: UsageSnapshot, words: CatalogWithoutDiffs, numberLocale: Locales, resetText: string | null) {
+  const { locale } = words;
+  const text = words.usage;
+  const used = formatNumber(usage.used, numberLocale);
+  const limit = formatNumber(usage.limit, numberLocale);
+  const resets = resetText ? fillText(text.resetsOn, { date: resetText }, locale) : text.resetsNextPeriod;
+  const withReset = (first: string) => fillText(words.sentences, { first, second: resets }, locale);
   switch (level) {
-    case 'warning':
-      return { title: `You have used ${percent} of this month's requests`, detail: `${numbers.format(usage.used)} of ${numbers.format(usage.limit)} requests used. ${resets}` };
-    case 'critical':
-      return { title: 'Almost out of requests this month', detail: `Only ${numbers.format(Math.max(0, usage.remaining))} of ${numbers.format(usage.limit)} requests left. ${resets}` };
+    case 'warning': {
+      const percent = new Intl.NumberFormat(numberLocale as string | string[], { style: 'percent' }).format(usage.limit > 0 ? usage.used / usage.limit : 1);
+      return { title: fillText(text.warning.title, { percent }, locale), detail: withReset(fillPlural(text.warning.detail, usage.limit, { used, limit }, locale)) };
+    }
+    case 'critical': {
+      const remaining = formatNumber(Math.max(0, usage.remaining), numberLocale);
+      return { title: text.critical.title, detail: withReset(fillPlural(text.critical.detail, usage.limit, { remaining, limit }, locale)) };
+    }
     case 'exceeded':
       return {
-        title: "This month's requests are used up",
-        detail: `Requests are paused${resetText ? ` until ${resetText}` : ' until the next period'} (${numbers.format(usage.used)} of ${numbers.format(usage.limit)} used).`,
+        title: text.exceeded.title,
+        detail: resetText ? fillText(text.exceeded.detail, { date: resetText, used, limit }, locale) : fillText(text.exceeded.detailWithoutDate, { used, limit }, locale),
       };
   }
 }

@@ -1,7 +1,9 @@
 // createPromptCache when the API says no: 404s, failures, an exhausted quota, a refused key.
+import { HttpResponse, http } from 'msw';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
+import { server } from '../../msw-server.ts';
+import { BASE_URL, frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,37 +12,68 @@ afterEach(() => {
 const MINUTE = 60_000;
 
 describe('given a cache in front of an API that says no', () => {
-  it('NOT_FOUND and VERSION_NOT_FOUND are remembered for notFoundTtlMs', async () => {
-    const advance = frozenClock();
+  it('NOT_FOUND and VERSION_NOT_FOUND for what the list does not name: answered without a request', async () => {
     const api = mockApi();
-    const { client } = instance({ notFoundTtlMs: MINUTE });
+    const { client } = instance();
     for (let round = 0; round < 2; round++) {
       expect((await rejection(client.getPrompt('no-such-prompt'))).code).toBe('NOT_FOUND');
       expect((await rejection(client.getPrompt('welcome-email', { version: '9.9.9' }))).code).toBe('VERSION_NOT_FOUND');
+      expect(await rejection(client.getComposer('no-such-composer'))).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/Composer not found/) });
     }
-    expect(api.seen).toEqual(['/prompts/no-such-prompt', '/prompts/welcome-email?version=9.9.9']);
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/composers?include_versions=true']);
+  });
+
+  it('a 404 of an item’s own request (unpublished after the list) is remembered for notFoundTtlMs', async () => {
+    const advance = frozenClock();
+    const api = mockApi();
+    server.use(
+      http.get(`${BASE_URL}/prompts/welcome-email`, ({ request }) => {
+        api.seen.push(new URL(request.url).pathname.replace('/v1', '') + new URL(request.url).search);
+        return HttpResponse.json({ error: 'Version not found', code: 'VERSION_NOT_FOUND' }, { status: 404 });
+      }),
+    );
+    const { client } = instance({ notFoundTtlMs: MINUTE });
+    for (let round = 0; round < 2; round++) expect((await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).code).toBe('VERSION_NOT_FOUND');
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0']);
     advance(MINUTE + 1);
-    expect((await rejection(client.getPrompt('no-such-prompt'))).status).toBe(404);
+    expect((await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).status).toBe(404);
     expect(api.seen).toHaveLength(3);
   });
 
   describe('when the API fails (5xx, or no answer)', () => {
-    it('stale content keeps being served, and the refresh is not tried again before errorTtlMs', async () => {
+    it('stale content keeps being served, and the refresh backs off: errorTtlMs, then twice that, up to ttlMs', async () => {
       const advance = frozenClock();
       const api = mockApi();
       const server = instance({ ttlMs: MINUTE, errorTtlMs: 5000 });
       await server.client.getComposer('onboarding-flow');
       api.db.faults.inject({ kind: 'server-error', rate: 1 });
       advance(MINUTE + 1);
-      for (let read = 0; read < 3; read++) {
-        expect((await server.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
-        await settle(server);
+      const reads = async () => {
+        for (let read = 0; read < 3; read++) {
+          expect((await server.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+          await settle(server);
+        }
+      };
+      await reads();
+      expect(api.seen).toEqual(['/composers?include_versions=true', '/composers?include_versions=true']);
+      for (const [wait, requests] of [
+        [4000, 2],
+        [1001, 3],
+        [9000, 3],
+        [1001, 4],
+        [19_000, 4],
+        [1001, 5],
+      ] as const) {
+        advance(wait);
+        await reads();
+        expect(api.seen).toHaveLength(requests);
       }
-      expect(api.seen).toEqual(['/composers/onboarding-flow', '/composers?include_versions=true']);
-      advance(5001);
+      expect(new Set(api.seen)).toEqual(new Set(['/composers?include_versions=true']));
+      api.db.faults.clear();
+      advance(40_001);
+      await reads();
       expect((await server.client.getComposer('onboarding-flow')).version).toBe('1.1.0');
-      await settle(server);
-      expect(api.seen).toHaveLength(3);
+      expect(api.seen).toHaveLength(6);
     });
 
     it('with nothing cached, the failure is the answer, remembered for errorTtlMs', async () => {
@@ -53,7 +86,7 @@ describe('given a cache in front of an API that says no', () => {
         expect(await rejection(client.getPrompt('welcome-email'))).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
         expect(await rejection(client.getComposer('onboarding-flow'))).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
       }
-      expect(api.seen).toEqual(['/prompts/welcome-email', '/composers/onboarding-flow']);
+      expect(api.seen).toEqual(['/prompts?include_versions=true', '/composers?include_versions=true']);
       api.db.faults.clear();
       advance(5001);
       expect((await client.getPrompt('welcome-email')).version).toBe('2.0.0');
@@ -87,12 +120,13 @@ describe('given a cache in front of an API that says no', () => {
       const [composer, prompt] = await Promise.all([client.getComposer('onboarding-flow'), client.getPrompt('support-reply')]);
       expect([composer.composerId, prompt.promptId]).toEqual(['onboarding-flow', 'support-reply']);
       await settle(server);
-      expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email?version=1.0.0', '/prompts/support-reply', '/composers?include_versions=true']);
+      expect(api.seen).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0', '/composers?include_versions=true']);
 
       for (let round = 0; round < 3; round++) {
         expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
         expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
-        const refused = await rejection(client.getPrompt('ticket-triage'));
+        expect((await client.getPrompt('ticket-triage')).promptId).toBe('ticket-triage');
+        const refused = await rejection(client.getPrompt('welcome-email', { version: '1.1.0' }));
         expect(refused).toMatchObject({ status: 429, code: 'USAGE_LIMIT_EXCEEDED', usage: { used: 5000, limit: 5000 } });
         expect(refused.upgradeUrl).toMatch(/^https:/);
         await settle(server);
@@ -101,7 +135,7 @@ describe('given a cache in front of an API that says no', () => {
       expect(client.usage.getSnapshot()).toMatchObject({ remaining: 0, exceeded: true });
 
       advance(MINUTE * 61); // past 00:00 UTC on the 1st: a new month, a new quota
-      expect((await client.getPrompt('ticket-triage')).promptId).toBe('ticket-triage');
+      expect((await client.getPrompt('welcome-email', { version: '1.1.0' })).version).toBe('1.1.0');
       expect(api.seen).toHaveLength(5);
     });
   });
@@ -118,24 +152,25 @@ describe('given a cache in front of an API that says no', () => {
       advance(MINUTE + 1);
       await client.getComposer('onboarding-flow'); // stale, while the refresh meets the 401
       await settle(server);
-      expect(api.seen).toHaveLength(3);
+      expect(api.seen).toHaveLength(4);
 
       for (let round = 0; round < 2; round++) {
         expect(await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).toMatchObject({ status: 401, code: 'INVALID_KEY' });
         expect(await rejection(client.getComposer('onboarding-flow'))).toMatchObject({ status: 401, code: 'INVALID_KEY' });
       }
-      expect(api.seen).toHaveLength(3);
+      expect(api.seen).toHaveLength(4);
 
+      // The check: the read's kind's list, which refreshes it too when the key works again.
       advance(5001);
       expect((await rejection(client.getPrompt('welcome-email', { version: '1.0.0' }))).code).toBe('INVALID_KEY');
-      expect(api.seen).toEqual(expect.arrayContaining(['/prompts/welcome-email?version=1.0.0']));
-      expect(api.seen).toHaveLength(4);
+      expect(api.seen.at(-1)).toBe('/prompts?include_versions=true');
+      expect(api.seen).toHaveLength(5);
 
       api.db.addKey({ key: FIXTURE_KEYS.free, plan: 'free' });
       advance(5001);
       expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
       expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
-      expect(api.seen).toHaveLength(5);
+      expect(api.seen).toHaveLength(6);
     });
   });
 });

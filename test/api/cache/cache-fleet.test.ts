@@ -5,7 +5,7 @@ import { memoryStore, type PromptCacheStore } from 'prompt-composer-react';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
-import { BASE_URL, fleet, frozenClock, instance, mockApi, page, settle } from './harness.ts';
+import { BASE_URL, fleet, frozenClock, instance, mockApi, page, settle, healthInto } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -85,39 +85,47 @@ describe('given four servers sharing one store', () => {
     await early.client.getComposer('onboarding-flow');
     open();
     expect((await lateRead).composerId).toBe('onboarding-flow');
-    expect(api.seen).toEqual(['/composers/onboarding-flow']);
+    expect(api.seen).toEqual(['/composers?include_versions=true']);
   });
 
-  it('a lock whose holder died expires after lockMs, and another server takes over', async () => {
+  it('a lock whose holder died: another server waits at most lockWaitMs, then fetches itself', async () => {
     const api = mockApi();
     const shared = memoryStore();
     // The first server takes the lock and dies: its request never ends, and nothing it writes arrives.
     const hung: string[] = [];
     server.use(
-      http.get(`${BASE_URL}/composers/onboarding-flow`, ({ request }) => {
+      http.get(`${BASE_URL}/composers`, ({ request }) => {
         if (request.headers.get('x-server') !== 'dead') return undefined;
         hung.push(new URL(request.url).pathname);
         return new Promise<never>(() => {});
       }),
     );
-    const deadStore: PromptCacheStore = { ...shared, set: () => {}, delete: () => {} };
-    const dead = instance({ store: deadStore, lockMs: 300 });
-    const alive = instance({ store: shared, lockMs: 300 });
+    const deadStore: PromptCacheStore = { ...shared, set: () => {}, delete: () => {}, deleteIf: () => false };
+    const dead = instance({ store: deadStore });
+    const alive = instance({ store: shared, lockWaitMs: 300 });
     const wrapped = dead.cache.wrapFetch(globalThis.fetch);
     void wrapped(`${BASE_URL}/composers/onboarding-flow`, { headers: { Authorization: 'Bearer pk_test_free', 'x-server': 'dead' } }).catch(() => {});
     await vi.waitFor(() => expect(hung).toHaveLength(1));
     expect((await alive.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
-    expect(api.seen).toEqual(['/composers/onboarding-flow']);
+    expect(api.seen).toEqual(['/composers?include_versions=true']);
   });
 });
 
 describe('what the shared store holds', () => {
-  it('never the key: not in a key, and not in a value, even when the API echoes it', async () => {
+  it('never the key: not in a key, and not in a value, even when the API echoes it escaped or encoded', async () => {
     const api = mockApi();
-    const secret = 'pk_secret_kept_out_of_redis_42';
+    const secret = 'pk_secret/kept"out_of_redis_42';
     api.db.addKey({ key: secret, plan: 'pro' });
+    // A pinned version the list names, answered with the key echoed: plain, JSON-escaped (\/ and \u0070
+    // as PHP and others write them, \" ), and percent-encoded in the upgrade link.
     server.use(
-      http.get(`${BASE_URL}/prompts/echo`, ({ request }) => HttpResponse.json({ error: `No prompt for ${request.headers.get('authorization')}`, code: 'NOT_FOUND' }, { status: 404 })),
+      http.get(`${BASE_URL}/prompts/welcome-email`, ({ request }) => {
+        if (new URL(request.url).searchParams.get('version') !== '1.1.0') return undefined;
+        const key = (request.headers.get('authorization') ?? '').replace('Bearer ', '');
+        const escaped = JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/').replace('p', '\\u0070');
+        const body = `{"error":"No version for ${escaped} (${key.replaceAll('"', '\\"')})","code":"VERSION_NOT_FOUND","upgradeUrl":"https://up.example/?k=${encodeURIComponent(key)}"}`;
+        return new HttpResponse(body, { status: 404, headers: { 'content-type': 'application/json' } });
+      }),
     );
     const shared = memoryStore();
     const written: string[] = [];
@@ -128,12 +136,38 @@ describe('what the shared store holds', () => {
     };
     const { client } = instance({ store }, secret);
     await page(client);
-    await client.getPrompt('echo').catch(() => {});
+    await client.getPrompt('welcome-email', { version: '1.1.0' }).catch(() => {});
     api.db.revokeKey(secret);
     await client.listComposers().catch(() => {});
-    expect(written.length).toBeGreaterThan(10);
-    expect(written.join('\n')).not.toContain(secret);
-    expect(written.join('\n')).toContain('(API key)');
+    expect(written.length).toBeGreaterThan(5);
+    const everything = written.join('\n');
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]) expect(everything).not.toContain(form);
+    expect(JSON.parse(JSON.stringify(everything))).not.toContain(secret);
+    expect(everything).toContain('(API key)');
+  });
+});
+
+describe('with a server secret', () => {
+  /** The store's key names after one read by a server with `secret`. */
+  async function names(secret: string | undefined): Promise<string[]> {
+    const shared = memoryStore();
+    const written: string[] = [];
+    const store: PromptCacheStore = { ...shared, set: (key, value, ttlMs) => (written.push(key), shared.set(key, value, ttlMs)) };
+    await instance({ store, secret }).client.getPrompt('welcome-email');
+    return written;
+  }
+  const partition = (keys: string[]) => new Set(keys.map((key) => key.split(':')[2]));
+
+  it('the partition is an HMAC of the Authorization header, not its plain SHA-256: a guessed key cannot be checked against the names', async () => {
+    const { createHash } = await import('node:crypto');
+    const plain = createHash('sha256').update(`Bearer ${FIXTURE_KEYS.free}`).digest('hex').slice(0, 32);
+    mockApi();
+    const [without, withSecret, otherSecret, sameSecret] = [await names(undefined), await names('s3cret-of-this-fleet'), await names('another-secret'), await names('s3cret-of-this-fleet')];
+    expect([...partition(without)]).toEqual([plain]);
+    expect(withSecret.join('\n')).not.toContain(plain);
+    expect(partition(withSecret).size).toBe(1);
+    expect(partition(otherSecret)).not.toEqual(partition(withSecret));
+    expect(partition(sameSecret)).toEqual(partition(withSecret));
   });
 });
 
@@ -146,12 +180,12 @@ describe('given a spent quota remembered by the fleet', () => {
     const servers = fleet(2, {}, store);
     api.db.setUsage(FIXTURE_KEYS.free, 5000);
     for (const server of servers) expect(await server.client.getPrompt('welcome-email').catch((error: { code: string }) => error.code)).toBe('USAGE_LIMIT_EXCEEDED');
-    expect(api.seen).toEqual(['/prompts/welcome-email']);
+    expect(api.seen).toEqual(['/prompts?include_versions=true']);
 
     api.db.setUsage(FIXTURE_KEYS.free, 0);
     for (const key of keys) if (key.endsWith(':account')) await store.delete(key);
     for (const server of servers) expect((await server.client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
-    expect(api.seen).toEqual(['/prompts/welcome-email', '/prompts/welcome-email']);
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts?include_versions=true']);
   });
 });
 
@@ -161,37 +195,45 @@ describe('given a shared store that fails', () => {
     const api = mockApi();
     const { store, state } = flakyStore();
     const warnings: string[] = [];
-    const first = instance({ store, onWarning: (message) => void warnings.push(message) });
+    const first = instance({ store, onEvent: healthInto(warnings) });
     await first.client.getComposer('onboarding-flow');
 
     state.mode = 'down';
     for (let read = 0; read < 5; read++) expect((await first.client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
     expect((await first.client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
-    expect(api.seen).toEqual(['/composers/onboarding-flow', '/prompts/welcome-email']);
+    expect(api.seen).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/shared store failed \(connection refused\).*own memory/);
 
+    // A read a second later starts one probe (which it does not wait for); the store answers it.
     state.mode = 'up';
     advance(1001);
     await first.client.getPrompt('welcome-email');
-    expect(warnings).toHaveLength(2);
+    await vi.waitFor(() => expect(warnings).toHaveLength(2));
     expect(warnings[1]).toMatch(/answers again/);
-    // What the first server fetched while the store was down went back into it: a second server has it.
+    // What the first server fetched while the store was down goes back into it as it is read: a second
+    // server has it.
+    await first.client.getPrompt('welcome-email');
+    await settle(first);
     const second = instance({ store });
     await second.client.getPrompt('welcome-email');
     expect(api.seen).toHaveLength(2);
   });
 
-  it('an operation that does not answer within storeTimeoutMs counts as a failure', async () => {
+  it('a store that does not answer: a cached read waits storeBudgetMs at most; after storeTimeoutMs it counts as down', async () => {
     const api = mockApi();
     const { store, state } = flakyStore();
     const warnings: string[] = [];
-    const { client } = instance({ store, storeTimeoutMs: 50, onWarning: (message) => void warnings.push(message) });
+    const { client } = instance({ store, storeBudgetMs: 20, storeTimeoutMs: 300, onEvent: healthInto(warnings) });
+    await client.getPrompt('welcome-email');
     state.mode = 'hanging';
-    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
-    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
-    expect(api.seen).toEqual(['/prompts/welcome-email']);
-    expect(warnings).toEqual([expect.stringMatching(/no answer within 50 ms/)]);
+    // Answered from memory each time; the operations they stopped waiting for still run.
+    for (let read = 0; read < 3; read++) expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect(warnings).toEqual([]);
+    await vi.waitFor(() => expect(warnings).toEqual([expect.stringMatching(/no answer within 300 ms/)]));
+    // A read with nothing cached waited at most storeTimeoutMs, then fetched on its own.
+    expect((await client.getComposer('onboarding-flow')).composerId).toBe('onboarding-flow');
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/composers?include_versions=true']);
   });
 });
 

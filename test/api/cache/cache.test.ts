@@ -1,4 +1,5 @@
-// createPromptCache, one server: what it keeps, for how long, and what one refresh costs.
+// createPromptCache, one server: what it keeps, for how long, and what one refresh costs. Each kind's list
+// with versions is its index: it answers both lists and every latest item, and says what exists.
 import { http } from 'msw';
 import { createMockDb, FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,13 +14,16 @@ const MINUTE = 60_000;
 const newVersion = { ...FIXTURE_PROMPTS.find((prompt) => prompt.promptId === 'welcome-email' && prompt.version === '2.0.0')!, version: '3.0.0', status: undefined };
 
 describe('given one server with a cache', () => {
-  it('a list answers every latest item of its kind: one request', async () => {
+  it('a list answers every latest item of its kind, and the list with versions: one request', async () => {
     const api = mockApi();
     const { client } = instance();
     const list = await client.listPrompts();
     const welcome = await client.getPrompt('welcome-email');
     const support = await client.getPrompt('support-reply');
-    expect(api.seen).toEqual(['/prompts']);
+    const withVersions = await client.listPrompts({ includeVersions: true });
+    expect(api.seen).toEqual(['/prompts?include_versions=true']);
+    expect(list.every((prompt) => prompt.publishedVersions === undefined)).toBe(true);
+    expect(withVersions.map(({ publishedVersions: _versions, ...prompt }) => prompt)).toEqual(list);
     expect(welcome).toEqual(list.find((prompt) => prompt.promptId === 'welcome-email'));
     expect(support).toEqual(list.find((prompt) => prompt.promptId === 'support-reply'));
   });
@@ -27,19 +31,21 @@ describe('given one server with a cache', () => {
   it('identical reads at the same time share one request', async () => {
     const api = mockApi();
     const { client } = instance();
-    const composers = await Promise.all(Array.from({ length: 5 }, () => client.getComposer('onboarding-flow')));
-    expect(new Set(composers.map((composer) => composer.version))).toEqual(new Set(['1.1.0']));
-    expect(api.seen).toEqual(['/composers/onboarding-flow']);
+    const composers = await Promise.all(Array.from({ length: 5 }, () => client.getComposer('onboarding-flow', { version: '1.0.0' })));
+    expect(new Set(composers.map((composer) => composer.version))).toEqual(new Set(['1.0.0']));
+    expect(api.seen).toEqual(['/composers?include_versions=true', '/composers/onboarding-flow?version=1.0.0']);
   });
 
-  it('a pinned version never goes stale', async () => {
+  it('a pinned version the list names is fetched once and never goes stale; the latest one costs nothing', async () => {
     const advance = frozenClock();
     const api = mockApi();
     const { client } = instance({ ttlMs: MINUTE });
     await client.getPrompt('welcome-email', { version: '1.0.0' });
+    expect((await client.getPrompt('welcome-email', { version: '2.0.0' })).version).toBe('2.0.0');
     advance(400 * 24 * 60 * MINUTE);
     expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
-    expect(api.seen).toEqual(['/prompts/welcome-email?version=1.0.0']);
+    expect((await client.getPrompt('welcome-email', { version: '2.0.0' })).version).toBe('2.0.0');
+    expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0']);
   });
 
   it('leaves other requests to fetch as they are', async () => {
@@ -66,13 +72,13 @@ describe('given one server with a cache', () => {
       advance(MINUTE - 1);
       expect((await client.getPrompt('welcome-email')).version).toBe('2.0.0');
       await settle(server);
-      expect(api.seen).toEqual(['/prompts', '/composers/onboarding-flow', '/prompts?include_versions=true']);
+      expect(api.seen).toEqual(['/prompts?include_versions=true', '/composers?include_versions=true']);
 
       advance(MINUTE);
       const stale = await Promise.all([client.getPrompt('welcome-email'), client.getPrompt('support-reply'), client.listPrompts(), client.getComposer('onboarding-flow')]);
       expect(stale[0].version).toBe('2.0.0');
       await settle(server);
-      expect(api.seen.slice(3).sort()).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
+      expect(api.seen.slice(2).sort()).toEqual(['/composers?include_versions=true', '/prompts?include_versions=true']);
 
       expect((await client.getPrompt('welcome-email')).version).toBe('3.0.0');
       const list = await client.listPrompts();
@@ -80,10 +86,10 @@ describe('given one server with a cache', () => {
       expect(list.every((prompt) => prompt.publishedVersions === undefined)).toBe(true);
       const withVersions = await client.listPrompts({ includeVersions: true });
       expect(withVersions.find((prompt) => prompt.promptId === 'welcome-email')?.publishedVersions?.map((entry) => entry.version)).toEqual(['1.0.0', '1.1.0', '2.0.0', '3.0.0']);
-      expect(api.seen).toHaveLength(5);
+      expect(api.seen).toHaveLength(4);
     });
 
-    it('an item the fresher list lacks is refreshed alone, and its 404 is remembered', async () => {
+    it('an item unpublished since is not in the refreshed list: its reads are 404 without a request', async () => {
       const advance = frozenClock();
       const api = mockApi();
       const server = instance({ ttlMs: MINUTE });
@@ -93,13 +99,25 @@ describe('given one server with a cache', () => {
 
       expect((await server.client.getPrompt('ticket-triage')).promptId).toBe('ticket-triage');
       await settle(server);
-      expect((await server.client.getPrompt('ticket-triage')).promptId).toBe('ticket-triage');
-      await settle(server);
-      expect(api.seen).toEqual(['/prompts/ticket-triage', '/prompts?include_versions=true', '/prompts/ticket-triage']);
+      expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts?include_versions=true']);
+      for (let read = 0; read < 3; read++) {
+        expect(await rejection(server.client.getPrompt('ticket-triage'))).toMatchObject({ status: 404, code: 'NOT_FOUND', message: expect.stringMatching(/Prompt not found/) });
+      }
+      expect(api.seen).toHaveLength(2);
+    });
 
-      expect((await rejection(server.client.getPrompt('ticket-triage'))).code).toBe('NOT_FOUND');
-      expect((await rejection(server.client.getPrompt('ticket-triage'))).code).toBe('NOT_FOUND');
-      expect(api.seen).toHaveLength(3);
+    it('an id published since: read after ttlMs, it waits for the list’s refresh and is found', async () => {
+      const advance = frozenClock();
+      const api = mockApi();
+      const server = instance({ ttlMs: MINUTE });
+      expect((await rejection(server.client.getPrompt('fresh-launch'))).code).toBe('NOT_FOUND');
+      api.db.addPrompt({ ...newVersion, promptId: 'fresh-launch', version: '1.0.0' });
+      advance(MINUTE - 1);
+      expect((await rejection(server.client.getPrompt('fresh-launch'))).code).toBe('NOT_FOUND');
+      expect(api.seen).toEqual(['/prompts?include_versions=true']);
+      advance(2);
+      expect((await server.client.getPrompt('fresh-launch')).version).toBe('1.0.0');
+      expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts?include_versions=true']);
     });
   });
 
@@ -117,11 +135,11 @@ describe('given one server with a cache', () => {
       advance(ttlMs - 1);
       await server.client.getComposer('onboarding-flow');
       await settle(server);
-      expect(api.seen).toEqual(['/composers/onboarding-flow']);
+      expect(api.seen).toEqual(['/composers?include_versions=true']);
       advance(2);
       await server.client.getComposer('onboarding-flow');
       await settle(server);
-      expect(api.seen).toEqual(['/composers/onboarding-flow', '/composers?include_versions=true']);
+      expect(api.seen).toEqual(['/composers?include_versions=true', '/composers?include_versions=true']);
     });
 
     it('refuses a quotaShare outside (0, 1]', async () => {
@@ -137,17 +155,17 @@ describe('given one server with a cache', () => {
       let release: () => void = () => {};
       const gate = new Promise<void>((resolve) => (release = resolve));
       mockApi();
-      server.use(http.get(`${BASE_URL}/prompts/welcome-email`, async () => (seen.push('welcome'), await gate, undefined)));
+      server.use(http.get(`${BASE_URL}/prompts`, async () => (seen.push('prompts'), await gate, undefined)));
       const { client } = instance();
       const controller = new AbortController();
       const abandoned = client.getPrompt('welcome-email', { signal: controller.signal });
       const kept = client.getPrompt('welcome-email');
-      await vi.waitFor(() => expect(seen).toEqual(['welcome']));
+      await vi.waitFor(() => expect(seen).toEqual(['prompts']));
       controller.abort();
       expect((await rejection(abandoned)).code).toBe('ABORTED');
       release();
       expect((await kept).version).toBe('2.0.0');
-      expect(seen).toEqual(['welcome']);
+      expect(seen).toEqual(['prompts']);
     });
   });
 });

@@ -7,10 +7,11 @@ import {
   memoryStore,
   type PromptApiClient,
   type PromptCache,
+  type PromptCacheEvent,
   type PromptCacheOptions,
   type PromptCacheStore,
 } from 'prompt-composer-react';
-import { createMockDb, createPromptApiHandlers, FIXTURE_KEYS, type MockDb } from 'prompt-composer-react/mocks';
+import { createMockDb, createPromptApiHandlers, FIXTURE_KEYS, FIXTURE_PROMPTS, type MockDb } from 'prompt-composer-react/mocks';
 import { vi } from 'vitest';
 import { server } from '../../msw-server.ts';
 
@@ -48,7 +49,7 @@ export interface Instance {
 
 /** A client with the free fixture key (or `apiKey`) reading through a new cache with `options`. */
 export function instance(options: PromptCacheOptions = {}, apiKey: string = FIXTURE_KEYS.free): Instance {
-  const cache = createPromptCache({ onWarning: () => {}, ...options });
+  const cache = createPromptCache({ onEvent: () => {}, ...options });
   return { cache, client: createPromptApiClient({ baseUrl: BASE_URL, apiKey, cache }) };
 }
 
@@ -86,3 +87,30 @@ export async function rejection(promise: Promise<unknown>): Promise<Record<strin
     (error: Record<string, unknown> & Error) => error,
   );
 }
+
+/**
+ * A database of `count` prompts `p0`, `p1` ... (about 900 bytes each in a list with versions: 10,000 make
+ * a 9 MB list), with the fixture keys and composers.
+ */
+export function accountOf(count: number): MockDb {
+  const template = FIXTURE_PROMPTS.find((prompt) => prompt.promptId === 'welcome-email')!;
+  const text = 'Write to ${customer.name} about the ${plan} plan in a ${tone} tone, and suggest ${firstStep}. '.repeat(5);
+  return createMockDb({
+    prompts: Array.from({ length: count }, (_, index) => ({
+      ...template,
+      status: undefined,
+      promptId: `p${index}`,
+      promptName: `Prompt ${index}`,
+      version: '1.0.0',
+      systemMessage: `You write for team ${index}. `.repeat(8),
+      userMessage: text,
+    })),
+  });
+}
+
+/** An `onEvent` that keeps the store's health messages (what `console.warn` writes by default) in `list`. */
+export const healthInto =
+  (list: string[]) =>
+  (event: PromptCacheEvent): void => {
+    if (event.type === 'store-health') list.push(event.message);
+  };

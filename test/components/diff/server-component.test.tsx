@@ -5,11 +5,12 @@
 // their modules, as an RSC bundler's server graph reaches them (it never evaluates the barrel's "use
 // client" modules on the server, which this mock would rightly refuse: the provider calls createContext).
 import { createMockDb, FIXTURE_IDS } from 'prompt-composer-react/mocks';
+import { germanCatalog } from '../../../src/catalog/german.ts';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { ComposerDiff } from '../../../src/components/diff/ComposerDiff.tsx';
 import { PromptDiff } from '../../../src/components/diff/PromptDiff.tsx';
-import { CopyButton } from '../../../src/components/shared/CopyButton.tsx';
+import { StaticSegment } from '../../../src/components/composer/StaticSegment.tsx';
 
 vi.mock('react', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
@@ -29,7 +30,8 @@ const db = createMockDb();
 
 describe('the presentational diffs with React’s server-component API only', () => {
   it('refuses a client-only hook (the check bites)', () => {
-    expect(() => renderToString(<CopyButton text="x" />)).toThrow('useState is not available in a React Server Component');
+    // StaticSegment is a client component that reaches no context: importing it is fine, rendering it is not.
+    expect(() => renderToString(<StaticSegment html="x" />)).toThrow('useSyncExternalStore is not available in a React Server Component');
   });
 
   it('renders PromptDiff', () => {
@@ -44,5 +46,15 @@ describe('the presentational diffs with React’s server-component API only', ()
     const after = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '2.0.0');
     if (before.status !== 'found' || after.status !== 'found') throw new Error('fixture missing');
     expect(renderToString(<ComposerDiff before={before.value} after={after.value} />)).toContain('Prompt Account review, from version 1.0.0 to 2.1.0');
+  });
+
+  it('renders them in the language of the catalog they are given (a Server Component reads no provider)', () => {
+    const before = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '1.0.0');
+    const after = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '2.0.0');
+    if (before.status !== 'found' || after.status !== 'found') throw new Error('fixture missing');
+    const html = renderToString(<ComposerDiff before={before.value} after={after.value} catalog={germanCatalog} />);
+    expect(html).toContain('Prompt Account review, von Version 1.0.0 zu 2.1.0');
+    expect(html).toContain('aria-label="Segmente"');
+    expect(html).not.toMatch(/Segments|Changes:|added: |removed: /);
   });
 });

@@ -118,7 +118,7 @@ describe('ComposerPreview', () => {
 
   describe('given an error', () => {
     const cases: Array<[string, () => { props?: Partial<ComposerPreviewProps>; client: PromptApiClient }, string, string]> = [
-      ['an unknown id', () => ({ props: { composerId: 'no-such-composer' }, client: mockApi().client() }), 'Composer not found', 'This composer does not exist or is not published.'],
+      ['an unknown id', () => ({ props: { composerId: 'no-such-composer' }, client: mockApi().client() }), 'Composer not found', 'The composer no-such-composer does not exist or is not published.'],
       ['an unknown version', () => ({ props: { version: '9.9.9' }, client: mockApi().client() }), 'Version not found', 'Version 9.9.9 of this composer does not exist or is not published.'],
       ['a malformed id', () => ({ props: { composerId: 'not valid!' }, client: mockApi().client() }), 'Invalid request', 'The composer identifier or version is not in a valid format.'],
       ['a revoked key', () => ({ client: mockApi().client(FIXTURE_KEYS.revoked) }), 'API key invalid', 'The API key is invalid or has been revoked. Check your API key.'],
@@ -130,7 +130,7 @@ describe('ComposerPreview', () => {
         renderPreview(props, client);
         const alert = await screen.findByRole('alert');
         expect(within(alert).getByText(title)).toBeTruthy();
-        expect(within(alert).getByText(detail)).toBeTruthy();
+        expect(alert.querySelector('.pcr-api-error__detail')?.textContent).toBe(detail);
         expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
         expect(screen.queryByRole('textbox')).toBeNull();
         await expectNoAxeViolations();
@@ -138,7 +138,8 @@ describe('ComposerPreview', () => {
     });
 
     describe('when the quota is used up', () => {
-      const reset = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(Date.UTC(2026, 11, 1));
+      // The reset time with its time zone, in the user's.
+      const reset = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(Date.UTC(2026, 11, 1));
       const used = new Intl.NumberFormat().format(5_000);
       const wording = `This month's request quota is used up (${used} of ${used} requests). It resets on ${reset}.`;
 

@@ -198,10 +198,11 @@ describe('PromptPreview', () => {
   });
 
   describe('given an unknown prompt', () => {
-    it('says it does not exist', async () => {
+    it('says it does not exist, naming the id', async () => {
       renderPreview({ promptId: FIXTURE_IDS.prompts.draftAnnouncement });
       const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText('This prompt does not exist or is not published.')).toBeTruthy();
+      expect(alert.querySelector('.pcr-api-error__detail')?.textContent).toBe('The prompt draft-announcement does not exist or is not published.');
+      expect(within(alert).getByText(FIXTURE_IDS.prompts.draftAnnouncement).tagName).toBe('CODE');
     });
   });
 

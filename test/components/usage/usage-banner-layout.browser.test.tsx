@@ -45,19 +45,44 @@ describe('UsageBanner with the stylesheet', () => {
     }
   });
 
-  it("gives the exceeded message the banner's whole width on a phone", async () => {
+  it("gives the exceeded message the banner's whole width but its icon's on a phone, its actions below it", async () => {
     const banner = await bannerAt(5_000, 340);
     expect(banner.dataset.state).toBe('exceeded');
-    const detail = banner.querySelector('.pcr-usage-banner__detail')!;
-    const inner = banner.clientWidth - Number.parseFloat(getComputedStyle(banner).paddingLeft) - Number.parseFloat(getComputedStyle(banner).paddingRight);
-    expect(detail.getBoundingClientRect().width).toBeGreaterThan(inner * 0.9);
-    expect(screen.getByRole('link', { name: /upgrade/i })).toBeTruthy();
+    const box = (selector: string) => banner.querySelector(selector)!.getBoundingClientRect();
+    const innerRight = banner.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(banner).paddingRight) - Number.parseFloat(getComputedStyle(banner).borderRightWidth);
+    // From the title's start (beside the icon) to the banner's inner end: no column of buttons beside it.
+    expect(box('.pcr-usage-banner__detail').left).toBeCloseTo(box('.pcr-usage-banner__title').left, 0);
+    expect(box('.pcr-usage-banner__detail').right).toBeCloseTo(innerRight, 0);
+    const upgrade = screen.getByRole('link', { name: /upgrade/i });
+    expect(upgrade.getBoundingClientRect().top).toBeGreaterThan(box('.pcr-usage-banner__meter').bottom);
   });
 
-  it('puts Dismiss under the text on a phone, not beside it', async () => {
+  it('puts the actions beside the words on a wide screen', async () => {
+    const banner = await bannerAt(5_000, 900);
+    const upgrade = screen.getByRole('link', { name: /upgrade/i }).getBoundingClientRect();
+    const detail = banner.querySelector('.pcr-usage-banner__detail')!.getBoundingClientRect();
+    expect(upgrade.left).toBeGreaterThan(detail.right - 1);
+  });
+
+  it('makes Dismiss an icon button in the corner, named by the catalog, with the words under it on a phone', async () => {
     const banner = await bannerAt(4_800, 340);
-    const detail = banner.querySelector('.pcr-usage-banner__detail')!;
-    const dismiss = screen.getByRole('button', { name: /dismiss/i });
-    expect(dismiss.getBoundingClientRect().top).toBeGreaterThan(detail.getBoundingClientRect().bottom - 1);
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    expect(dismiss.textContent).toBe('');
+    expect(dismiss.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    const title = banner.querySelector('.pcr-usage-banner__title')!.getBoundingClientRect();
+    const detail = banner.querySelector('.pcr-usage-banner__detail')!.getBoundingClientRect();
+    const button = dismiss.getBoundingClientRect();
+    // Beside the title, at the end of its line; the detail runs on under it.
+    expect(button.left).toBeGreaterThanOrEqual(title.right - 1);
+    expect(button.top).toBeLessThan(title.bottom);
+    expect(detail.right).toBeGreaterThan(button.left);
+  });
+
+  it('styles the upgrade link as a button, the one to take', async () => {
+    await bannerAt(4_800, 640);
+    const upgrade = screen.getByRole('link', { name: /upgrade/i });
+    expect(upgrade.dataset.variant).toBe('solid');
+    expect(getComputedStyle(upgrade).textDecorationLine).toBe('none');
+    expect(upgrade.getBoundingClientRect().height).toBeGreaterThanOrEqual(32);
   });
 });

@@ -79,7 +79,7 @@ describe('UsageBanner', () => {
       const status = screen.getByRole('status');
       expect(status.dataset.state).toBe('warning');
       expect(status.textContent).toContain("You have used 80% of this month's requests");
-      expect(status.textContent).toContain('4,000 of 5,000 requests used. The quota resets on 1 December 2026 at 00:00.');
+      expect(status.textContent).toContain('4,000 of 5,000 requests used. The quota resets on 1 December 2026 at 00:00 UTC.');
       expect([meter().value, meter().max]).toEqual([4_000, 5_000]);
       expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
       expect(screen.queryByRole('link')).toBeNull();
@@ -121,7 +121,7 @@ describe('UsageBanner', () => {
       expect(alert.dataset.state).toBe('exceeded');
       expect(screen.getByRole('status').textContent).toBe('');
       expect(alert.textContent).toContain("This month's requests are used up");
-      expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 (5,000 of 5,000 used).');
+      expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 UTC (5,000 of 5,000 used).');
       expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/billing');
       expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
       await expectNoAxeViolations();
@@ -255,7 +255,7 @@ describe('UsageBanner', () => {
           await screen.findByText('Could not reach the service to check. Try again in a moment.');
           expect(sent).toEqual(['GET /prompts/welcome-email', 'GET /prompts']);
           expect(screen.getByRole('alert')).toBe(alert);
-          expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 (5,000 of 5,000 used).');
+          expect(alert.textContent).toContain('Requests are paused until 1 December 2026 at 00:00 UTC (5,000 of 5,000 used).');
           const button = screen.getByRole('button', { name: 'Check again' });
           expect(button.getAttribute('aria-disabled')).toBe('false');
           expect(document.activeElement).toBe(button);

@@ -1,0 +1,95 @@
+// A kind's index: its `include_versions=true` list, read once per refresh into a map by id. It says
+// what exists (every published id and version, as the contract promises), answers every latest item and
+// both lists of the kind, and is how the cache answers an id or a version that does not exist without
+// asking the API. Pure: no I/O.
+import { parseComposer, parsePrompt } from '../validate.ts';
+import type { Kind } from './policy.ts';
+
+/** What an index knows of one id. */
+export interface IndexedItem {
+  /** Its published versions, as the list names them (its latest included). */
+  readonly versions: ReadonlySet<string>;
+  /** Its latest version: the item's own `version`. */
+  readonly latest: string | undefined;
+  /** The item as a single-item read answers it (no `publishedVersions`), when it meets the contract. */
+  readonly value: Record<string, unknown> | undefined;
+}
+
+/** A kind's list with versions, indexed. */
+export interface ListIndex {
+  /** When the list was fetched, in milliseconds since the epoch. */
+  readonly fetchedAt: number;
+  /** The list's body (with versions), as stored. */
+  readonly body: string;
+  /** Whether every item meets the contract: only then are the lists answered from it. */
+  readonly valid: boolean;
+  /** How many published versions the list names: the cache's memory is sized by it. */
+  readonly versionCount: number;
+  /** What the list says of `id`: `undefined` when it does not name it (not published). */
+  item(id: string): IndexedItem | undefined;
+  /** The body of a single-item read of `id`'s latest version, when the list holds it valid. */
+  itemBody(id: string): string | undefined;
+  /** The body of the list without versions. */
+  plainBody(): string;
+}
+
+const ID_FIELD = { prompts: 'promptId', composers: 'composerId' } as const;
+const ITEM_PARSER = { prompts: parsePrompt, composers: parseComposer };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether `parse` accepts `value`. */
+function meetsContract(parse: (value: unknown) => unknown, value: unknown): boolean {
+  try {
+    parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The index of `json`, the parsed `body` of a kind's list with versions, or `undefined` when it is not
+ * an array. Items that break the contract still say that their id and versions exist (an item refreshes
+ * alone then); entries without an id are skipped.
+ */
+export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: number): ListIndex | undefined {
+  if (!Array.isArray(json)) return undefined;
+  const items = new Map<string, IndexedItem>();
+  const bare: Record<string, unknown>[] = [];
+  let valid = true;
+  let versionCount = 0;
+  for (const entry of json as unknown[]) {
+    const id = isRecord(entry) ? entry[ID_FIELD[kind]] : undefined;
+    if (!isRecord(entry) || typeof id !== 'string') {
+      valid = false;
+      continue;
+    }
+    const meets = meetsContract(ITEM_PARSER[kind], entry);
+    valid &&= meets;
+    const { publishedVersions, ...value } = entry;
+    const latest = typeof value.version === 'string' ? value.version : undefined;
+    const listed = Array.isArray(publishedVersions) ? publishedVersions.map((each: unknown) => (isRecord(each) ? each.version : undefined)) : [];
+    const versions = new Set([...listed, latest].filter((version): version is string => typeof version === 'string'));
+    versionCount += versions.size;
+    items.set(id, { versions, latest, value: meets ? value : undefined });
+    bare.push(value);
+  }
+  const bodies = new Map<string, string>();
+  let plain: string | undefined;
+  return {
+    fetchedAt,
+    body,
+    valid,
+    versionCount,
+    item: (id) => items.get(id),
+    itemBody(id) {
+      const value = items.get(id)?.value;
+      if (!value) return undefined;
+      let text = bodies.get(id);
+      if (text === undefined) bodies.set(id, (text = JSON.stringify(value)));
+      return text;
+    },
+    plainBody: () => (plain ??= JSON.stringify(bare)),
+  };
+}

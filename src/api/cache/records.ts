@@ -1,0 +1,183 @@
+// What the cache keeps for each account, and where: entries (a pinned version, an item refreshed alone, a
+// remembered 404 or failure), each kind's index (a large body, read once per refresh, and a small stamp
+// read on every request), and the account's record. Of the shared store's copy and memory's, the newer
+// wins; what the shared store lost (restarted empty, evicted) is given back to it.
+import { type ListIndex, indexList } from './list-index.ts';
+import type { Budget, Layers } from './layers.ts';
+import { type AccountRecord, backoffMs, type ListStamp, versionsListUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
+import { sleep } from './responses.ts';
+import type { Fetched } from './upstream.ts';
+
+const PREFIX = 'prompt-cache:2:';
+
+/** The store's key of an account's `what` (`entry`, `stamp`, `list`, `lock`) for `url`. */
+export const keyOf = (partition: string, what: string, url: string) => `${PREFIX}${partition}:${what}:${url}`;
+const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
+
+/** What the records need from the cache's options. */
+export interface RecordsOptions {
+  notFoundTtlMs: number;
+  errorTtlMs: number;
+  /** Tracks background work (`idle()` waits for it). */
+  track: <T>(work: Promise<T>) => Promise<T>;
+}
+
+/** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
+const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
+
+/** The records of one cache, over its layers. */
+export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track }: RecordsOptions) {
+  /** Each account's indexes, parsed, by partition and list URL. */
+  const indexes = new Map<string, ListIndex>();
+  const loads = new Map<string, Promise<ListIndex | undefined>>();
+
+  /**
+   * The newer of the shared store's and memory's copies (by `time`). A copy the shared store answered is
+   * kept in memory too (for when it is down); one it lost is given back to it by `restore`.
+   */
+  async function readNewest<T extends object>(
+    key: string,
+    budget: Budget | undefined,
+    time: (record: T) => number,
+    ttl: (record: T) => number | undefined,
+    restore: (record: T, text: string) => void,
+  ): Promise<T | undefined> {
+    const { shared, memory, answered } = await layers.read(key, budget);
+    const fromShared = decode<T>(shared);
+    const fromMemory = decode<T>(memory);
+    if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
+      if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
+      return fromShared;
+    }
+    if (fromMemory && answered && shared === undefined) restore(fromMemory, memory as string);
+    return fromMemory;
+  }
+
+  const readEntry = (partition: string, url: string, budget?: Budget) =>
+    readNewest<StoredResponse>(keyOf(partition, 'entry', url), budget, (record) => record.fetchedAt, storeTtl, (record, text) => {
+      void track(layers.write(keyOf(partition, 'entry', url), text, storeTtl(record)));
+    });
+
+  const readStamp = (partition: string, url: string, budget?: Budget) =>
+    readNewest<ListStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
+      const index = indexes.get(`${partition} ${url}`);
+      const body = index && index.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'list', url), `${index.fetchedAt}\n${index.body}`) : Promise.resolve();
+      void track(body.then(() => layers.write(keyOf(partition, 'stamp', url), text)));
+    });
+
+  /** What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere). */
+  async function readAccount(partition: string, budget?: Budget): Promise<AccountRecord> {
+    const key = accountKey(partition);
+    const { shared, memory, answered } = await layers.read(key, budget);
+    if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
+    return decode<AccountRecord>(answered ? shared : memory) ?? {};
+  }
+
+  /** Loads an index another server stored (one load per index at a time). */
+  function load(partition: string, route: Route, stamp: ListStamp): Promise<ListIndex | undefined> {
+    const url = versionsListUrl(route);
+    const memoryKey = `${partition} ${url}`;
+    let loading = loads.get(memoryKey);
+    if (loading) return loading;
+    loading = (async () => {
+      const { shared } = await layers.read(keyOf(partition, 'list', url), undefined, stamp.bytes);
+      const newline = shared?.indexOf('\n') ?? -1;
+      const fetchedAt = Number(shared?.slice(0, newline));
+      const current = indexes.get(memoryKey);
+      if (shared === undefined || newline < 0 || (current && current.fetchedAt >= fetchedAt)) return current;
+      const body = shared.slice(newline + 1);
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return current;
+      }
+      const index = indexList(route.kind, json, body, fetchedAt);
+      if (index) indexes.set(memoryKey, index);
+      return index ?? current;
+    })().finally(() => loads.delete(memoryKey));
+    loads.set(memoryKey, track(loading));
+    return loading;
+  }
+
+  /**
+   * The index the stamp names, parsed. When this server holds an older one, the read waits for the newer
+   * at most what is left of its budget, then answers from the older while the newer loads; with none, it
+   * waits for the load.
+   */
+  async function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Promise<ListIndex | undefined> {
+    const held = indexes.get(`${partition} ${versionsListUrl(route)}`);
+    if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
+    const loading = load(partition, route, stamp);
+    if (!held) return loading;
+    const started = Date.now();
+    const loaded = await Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]);
+    budget.remainingMs -= Date.now() - started;
+    return loaded ?? held;
+  }
+
+  /** Writes the account's record for the fleet (memory at once). */
+  const writeAccount = (partition: string, account: AccountRecord) => track(layers.write(accountKey(partition), JSON.stringify(account)));
+
+  /**
+   * Stores a list's answer and resolves once the shared store has it. A list (valid or not) becomes the
+   * index, body before stamp; a list that breaks the contract does not replace a valid one, which keeps
+   * answering (stale) while items refresh alone. Anything else is a failure beside the last index, with
+   * its back-off.
+   */
+  function saveList(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): Promise<unknown> {
+    const url = versionsListUrl(route);
+    const memoryKey = `${partition} ${url}`;
+    const now = record.fetchedAt;
+    const stampKey = keyOf(partition, 'stamp', url);
+    const previous = decode<ListStamp>(layers.peek(stampKey)) ?? { updatedAt: 0 };
+    const index = record.status === 200 ? indexList(route.kind, json, record.body, now) : undefined;
+    const failures = index?.valid ? 0 : (previous.failures ?? 0) + 1;
+    const failure = { ...record, body: record.status === 200 ? '' : record.body, freshUntil: now + backoffMs(failures, errorTtlMs, freshForMs) };
+    if (!index || (!index.valid && previous.fetchedAt !== undefined && !previous.invalid)) {
+      return layers.write(stampKey, JSON.stringify({ ...previous, updatedAt: now, failure, failures } satisfies ListStamp));
+    }
+    indexes.set(memoryKey, index);
+    const stamp: ListStamp = { updatedAt: now, fetchedAt: now, freshUntil: now + freshForMs, bytes: record.body.length };
+    if (!index.valid) Object.assign(stamp, { invalid: true, failure, failures });
+    // Memory at once (this server answers from it); the shared store gets the body before the stamp.
+    layers.remember(stampKey, JSON.stringify(stamp));
+    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => layers.write(stampKey, JSON.stringify(stamp)));
+  }
+
+  /**
+   * Stores an item's answer, and says whether it failed (5xx, no answer, outside the contract): a failure
+   * is remembered for `errorTtlMs` only where there is no content to serve instead.
+   */
+  function saveEntry(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): { failed: boolean; written: Promise<unknown> } {
+    const key = keyOf(partition, 'entry', route.url);
+    const now = record.fetchedAt;
+    const { status } = record;
+    if (status === 0 || status >= 500 || (status === 200 && !validItem(route, json))) {
+      const current = decode<StoredResponse>(layers.peek(key));
+      const written = current?.status === 200 ? Promise.resolve() : layers.write(key, JSON.stringify({ ...record, freshUntil: now + errorTtlMs }), errorTtlMs);
+      return { failed: true, written };
+    }
+    if (status !== 200) return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: now + notFoundTtlMs }), notFoundTtlMs) };
+    return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: isPinned(route) ? null : now + freshForMs })) };
+  }
+
+  /** Keeps an answer as the read's own entry (a pinned version found in the index). */
+  const keepEntry = (partition: string, route: Route, record: StoredResponse) => track(layers.write(keyOf(partition, 'entry', route.url), JSON.stringify(record)));
+
+  return {
+    /** Published versions the indexes name, for sizing memory. */
+    versionCount: () => [...indexes.values()].reduce((total, index) => total + index.versionCount, 0),
+    readEntry,
+    readStamp,
+    readAccount,
+    listIndexOf,
+    writeAccount,
+    saveList,
+    saveEntry,
+    keepEntry,
+  };
+}
+
+/** The records of one cache. */
+export type Records = ReturnType<typeof createRecords>;
