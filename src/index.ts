@@ -99,7 +99,15 @@ export {
   promptListQueryOptions,
   promptQueryOptions,
 } from './query/options.ts';
-export { type DehydratableQuery, dehydrateEachItemOnce, reportPersistFailure, type ReportPersistFailureOptions } from './query/persistence.ts';
+export {
+  type DehydratableQuery,
+  dehydrateEachItemOnce,
+  persistEachQuery,
+  type PersistEachQueryOptions,
+  type QueryPersister,
+  reportPersistFailure,
+  type ReportPersistFailureOptions,
+} from './query/persistence.ts';
 export { PromptApiProvider, type PromptApiProviderProps, usePromptApi } from './query/PromptApiProvider.tsx';
 export { promptApiRetry, promptApiRetryDelay } from './query/retry.ts';
 export {

@@ -1,6 +1,7 @@
-import { type QueryClient, replaceEqualDeep } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { GetOptions, ListOptions, PromptApiClient } from '../api/client.ts';
 import type { Composer, Prompt } from '../api/types.ts';
+import { markListed } from './freshness.ts';
 import { composerKeys, type KeyScope, promptKeys } from './keys.ts';
 
 /** What every listed item has. */
@@ -33,16 +34,13 @@ export const composerCollection: Collection<Composer> = {
   list: (client, options) => client.listComposers(options),
 };
 
-/** A list item as a single-item response has it: never with `publishedVersions`. */
-export function single<T extends Item>({ publishedVersions: _, ...item }: T): T {
-  return item as T;
+/** A list item as a single-item response has it (never with `publishedVersions`), marked with its list's time. */
+export function fromList<T extends Item>({ publishedVersions: _, ...item }: T, listedAt: number): T {
+  return markListed(item as T, listedAt);
 }
 
 /** Each list's items by id, built once per list (a lookup is then O(1), not a scan). */
 const indexes = new WeakMap<readonly Item[], Map<string, Item>>();
-
-/** When the request of a list's items was sent: its data is as old as that, not as its answer. */
-const listedAt = new WeakMap<readonly Item[], number>();
 
 /** `items` by id. */
 export function indexOf<T extends Item>(collection: Collection<T>, items: readonly T[]): Map<string, T> {
@@ -51,51 +49,24 @@ export function indexOf<T extends Item>(collection: Collection<T>, items: readon
   return index;
 }
 
-/**
- * Sends the list request. It seeds nothing: a detail read finds its item in the cached list on demand
- * (`listedItem`), so a list costs the cache a constant number of events whatever its length, and the
- * cache, and a persisted copy of it, holds each item once.
- */
-export async function fetchList<T extends Item>(
-  client: PromptApiClient,
-  collection: Collection<T>,
-  includeVersions: boolean | undefined,
-  signal: AbortSignal,
-): Promise<T[]> {
-  const sentAt = Date.now();
-  const items = await collection.list(client, { includeVersions, signal });
-  listedAt.set(items, sentAt);
-  return items;
-}
-
-/**
- * The `structuralSharing` of list queries: TanStack's own (`replaceEqualDeep`, which keeps the cached
- * array, or builds one that reuses its unchanged items), with the time the answer's request was sent
- * carried over to the array the cache keeps.
- */
-export function shareList(cached: unknown, answer: unknown): unknown {
-  const kept = replaceEqualDeep(cached, answer);
-  const sentAt = listedAt.get(answer as readonly Item[]);
-  if (sentAt !== undefined && Array.isArray(kept)) listedAt.set(kept, sentAt);
-  return kept;
-}
-
-/** An item found in a cached list, with the time its list was requested. */
+/** An item found in a cached list, with the time its list was requested (its entry's `dataUpdatedAt`). */
 export interface ListedItem<T> {
   item: T;
   at: number;
 }
 
-/** `id`'s item in the newest cached list of `collection` (with or without `publishedVersions`). */
+/**
+ * `id`'s item in the newest cached list of `collection` (with or without `publishedVersions`), as a
+ * single-item response has it, marked with its list's time.
+ */
 export function listedItem<T extends Item>(queryClient: QueryClient, client: KeyScope, collection: Collection<T>, id: string) {
   let found: ListedItem<T> | undefined;
   for (const includeVersions of [false, true]) {
     const state = queryClient.getQueryState<T[]>(collection.keys.list(client, { includeVersions }));
     const item = state?.data && indexOf(collection, state.data).get(id);
-    const at = item ? (listedAt.get(state.data as T[]) ?? state.dataUpdatedAt) : 0;
-    if (item && (!found || at > found.at)) found = { item: single(item), at };
+    if (item && (!found || state.dataUpdatedAt > found.at)) found = { item, at: state.dataUpdatedAt };
   }
-  return found;
+  return found && { item: fromList(found.item, found.at), at: found.at };
 }
 
 /**

@@ -22,8 +22,9 @@ import type {
   VersionOption,
 } from '../api/registry.ts';
 import type { Composer, Prompt } from '../api/types.ts';
-import { detailQueryFn, listQueryFn } from './coalesce.ts';
-import { type Collection, composerCollection, type Item, promptCollection, shareList } from './collections.ts';
+import { type Collection, composerCollection, type Item, promptCollection } from './collections.ts';
+import { keepListedAt } from './freshness.ts';
+import { detailQueryFn, listQueryFn } from './query-functions.ts';
 import { promptApiRetry, promptApiRetryDelay } from './retry.ts';
 
 /** Five minutes: how long "latest" data counts as fresh unless the provider or the hook says otherwise. */
@@ -99,6 +100,8 @@ export function detailOptions<T extends Item, TData>(
   return queryOptions<T, PromptApiError, TData>({
     queryKey: collection.keys.detail(client, id === skipToken ? SKIPPED_ID : id, version),
     queryFn: id === skipToken ? skipToken : detailQueryFn(client, collection, id, version, { ...defaults, ...readPolicy }),
+    // Keeps the time of the list an item was taken from, which the entry is stamped with.
+    structuralSharing: keepListedAt,
     ...readPolicy,
   }) as PromptApiQueryOptions<T, TData, true>;
 }
@@ -112,8 +115,8 @@ function listOptions<T extends Item, TData>(
   return queryOptions<T[], PromptApiError, TData>({
     queryKey: collection.keys.list(client, { includeVersions }),
     queryFn: listQueryFn(client, collection, includeVersions),
-    // Keeps the time each list was requested, which tells the reads whether it is newer than their data.
-    structuralSharing: shareList,
+    // Keeps the time each list was requested, which the entry is stamped with.
+    structuralSharing: keepListedAt,
     ...policy(defaults, false),
   }) as PromptApiQueryOptions<T[], TData>;
 }

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { KeyScope } from './keys.ts';
+import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { type Collection, composerCollection, indexOf, type Item, promptCollection } from './collections.ts';
+import { listedTime } from './freshness.ts';
+import type { KeyScope } from './keys.ts';
 
 const collections: Record<string, Collection<Item>> = { prompts: promptCollection, composers: composerCollection };
 
@@ -14,17 +15,24 @@ export interface DehydratableQuery {
   state: { status: string; data: unknown };
 }
 
+/** The collection, scope and id of a prompt or composer entry (not a list's), with its item. */
+function detailOf(query: DehydratableQuery) {
+  const [root, scope, collectionName, part, id] = query.queryKey;
+  const collection = collections[String(collectionName)];
+  const item = query.state.data as Item | undefined;
+  if (root !== 'prompt-composer' || part !== 'detail' || !collection || typeof id !== 'string' || !item) return undefined;
+  return { collection, client: { scope: String(scope) } satisfies KeyScope, id, item };
+}
+
 /**
  * Whether the item of a detail entry is in the lists that are stored with it, at its version in every one
  * of them (a version never changes, so a list's copy is the same content): after a restore, whichever list
  * a read finds gives it back.
  */
 function listedElsewhere(queryClient: QueryClient, query: DehydratableQuery): boolean {
-  const [root, scope, collectionName, part, id] = query.queryKey;
-  const collection = collections[String(collectionName)];
-  const item = query.state.data as Item | undefined;
-  if (root !== 'prompt-composer' || part !== 'detail' || !collection || typeof id !== 'string' || !item) return false;
-  const client: KeyScope = { scope: String(scope) };
+  const detail = detailOf(query);
+  if (!detail) return false;
+  const { collection, client, id, item } = detail;
   // Only successful lists are stored (TanStack's default); each gives the version it holds, if any.
   const held = [false, true].map((includeVersions) => {
     const state = queryClient.getQueryState<Item[]>(collection.keys.list(client, { includeVersions }));
@@ -81,18 +89,122 @@ export interface ReportPersistFailureOptions {
  * const persister = createAsyncStoragePersister({ storage: window.localStorage, retry: reportPersistFailure() })
  */
 export function reportPersistFailure({ onError, warn = true }: ReportPersistFailureOptions = {}) {
-  let warned = false;
+  const warning = warnOnce();
   return ({ persistedClient, error }: { persistedClient: unknown; error: unknown }): undefined => {
     // Serialized again only when it is reported: a refused cache may be megabytes, refused every second.
     const size = () => JSON.stringify(persistedClient)?.length ?? 0;
-    if (warn && !warned) {
-      warned = true;
-      console.warn(
-        `prompt-composer-react: the query cache (${size()} characters) was not persisted: the storage refused it (${String(error)}). ` +
-          'The last stored copy, if any, stays. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks.md#persistence).',
-      );
-    }
+    if (warn) warning(() => `the query cache (${size()} characters)`, error);
     onError?.(error, { size: size() });
     return undefined;
   };
+}
+
+/** A console warning for a write the storage refused, given the first time only. */
+function warnOnce() {
+  let warned = false;
+  return (what: () => string, error: unknown) => {
+    if (warned) return;
+    warned = true;
+    console.warn(
+      `prompt-composer-react: ${what()} was not persisted: the storage refused it (${String(error)}). ` +
+        'The last stored copy, if any, stays. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks.md#persistence).',
+    );
+  };
+}
+
+/**
+ * What `persistEachQuery` uses of TanStack's per-query persister (`experimental_createQueryPersister`):
+ * typed by shape, as `DehydratableQuery` is (the persister package may bring its own copy of TanStack's
+ * classes).
+ */
+export interface QueryPersister {
+  /** Restores every stored query that is not expired or busted into the QueryClient. */
+  restoreQueries(queryClient: object): Promise<void>;
+  /** Stores one query, under its own key. */
+  persistQuery(query: DehydratableQuery): Promise<void>;
+}
+
+/** Options of `persistEachQuery`. */
+export interface PersistEachQueryOptions {
+  /** The QueryClient whose queries are stored and restored. */
+  queryClient: QueryClient;
+  /** TanStack's per-query persister, over your storage (it needs `entries`, to restore). */
+  persister: QueryPersister;
+  /**
+   * Which queries are stored: called with a query when it is added with data, or when a fetch or a write
+   * gives it data.
+   * @default every successful query but a prompt or composer taken from a list (its list is stored on its
+   * own, and stays stored when a later refresh of it fails)
+   */
+  shouldPersistQuery?: (query: DehydratableQuery) => boolean;
+  /**
+   * Called when the storage refuses a write, with the error and the query.
+   * @default a warning on the console, once
+   */
+  onError?: (error: unknown, query: DehydratableQuery) => void;
+}
+
+/** The default `onError` of `persistEachQuery`: the warning of `reportPersistFailure`, naming the query. */
+function reportRefusedQuery() {
+  const warning = warnOnce();
+  return (error: unknown, query: DehydratableQuery) => warning(() => `the query ${JSON.stringify(query.queryKey)}`, error);
+}
+
+/** `persistEachQuery`'s default: a successful query, unless it is an item taken from a list. */
+function notTakenFromList(query: DehydratableQuery): boolean {
+  const detail = detailOf(query);
+  return query.state.status === 'success' && !(detail && listedTime(detail.item) !== undefined);
+}
+
+/** Whether `event` gives its query data: added with it (hydrated, or an `initialData`), or fetched or written. */
+function givesData(event: QueryCacheNotifyEvent): boolean {
+  return event.type === 'added' || (event.type === 'updated' && event.action.type === 'success');
+}
+
+/**
+ * Keeps each query of `queryClient` stored on its own, with TanStack's per-query persister
+ * (`experimental_createQueryPersister`): restores every stored query first, then writes a query each time
+ * it gets data (and `shouldPersistQuery` keeps it). A change costs the write of the query that changed,
+ * where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache on every change of
+ * any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this, quadratic with that
+ * (docs/performance.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
+ * query function, so the reads of one render still coalesce into one list, and the restored lists are
+ * there for the hooks' first render.
+ *
+ * Returns, as `persistQueryClient` does, a function that stops writing, and the restore: render once it
+ * has settled (or under TanStack's `IsRestoringProvider` until then). An item read alone and later held
+ * by a stored list stays stored too, until it expires (`maxAge`): no query is rewritten because another
+ * changed.
+ *
+ * @example
+ * const persister = experimental_createQueryPersister({ storage: { getItem: get, setItem: set, removeItem: del, entries } })
+ * const [stopPersisting, restored] = persistEachQuery({ queryClient, persister })
+ * await restored
+ */
+export function persistEachQuery({
+  queryClient,
+  persister,
+  shouldPersistQuery = notTakenFromList,
+  onError = reportRefusedQuery(),
+}: PersistEachQueryOptions): [stop: () => void, restored: Promise<void>] {
+  let unsubscribe: (() => void) | undefined;
+  let stopped = false;
+  const restored = persister.restoreQueries(queryClient).then(() => {
+    if (stopped) return;
+    unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (!givesData(event)) return;
+      const { query } = event;
+      // Once this event is over: a listener of the library may still set the data's time.
+      queueMicrotask(() => {
+        if (shouldPersistQuery(query)) persister.persistQuery(query).catch((error: unknown) => onError(error, query));
+      });
+    });
+  });
+  return [
+    () => {
+      stopped = true;
+      unsubscribe?.();
+    },
+    restored,
+  ];
 }

@@ -2,12 +2,12 @@
 
 import { type SkipToken, skipToken, type UseQueryOptions, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { PromptApiError } from '../api/errors.ts';
-import { cachedInitialData } from './coalesce.ts';
 import type { Collection, Item } from './collections.ts';
 import { type WithFallback, withFallback } from './fallback.ts';
 import { givenOptions } from './given-options.ts';
 import { detailOptions, type PromptApiQueryOptions } from './options.ts';
 import { usePromptApiContext } from './PromptApiProvider.tsx';
+import { cachedInitialData } from './query-functions.ts';
 
 /** What every detail hook takes: a version, a fallback, and any TanStack query option but key and fetch. */
 export type DetailHookOptions<T, TData> = Omit<UseQueryOptions<T, PromptApiError, TData>, 'queryKey' | 'queryFn'> & {

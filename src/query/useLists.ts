@@ -23,7 +23,8 @@ export type UseSuspenseListOptions<TItem, TData> = Omit<
 };
 
 /**
- * Every prompt of the account, in one request that also fills each `usePrompt(id)` cache entry.
+ * Every prompt of the account, in one request: `usePrompt(id)` then reads its item from this list, with no
+ * request of its own, as old as the list.
  *
  * @example
  * const { data: prompts = [] } = usePromptList({ includeVersions: true })
@@ -42,7 +43,7 @@ export function useSuspensePromptList<TData = Prompt[]>({
   return useSuspenseQuery({ ...promptListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });
 }
 
-/** Every composer of the account, in one request that also fills each `useComposer(id)` cache entry. */
+/** Every composer of the account, in one request: `useComposer(id)` then reads its item from this list. */
 export function useComposerList<TData = Composer[]>({ includeVersions, ...options }: UseListOptions<Composer, TData> = {}) {
   const { client, defaults } = usePromptApiContext('useComposerList');
   return useQuery({ ...composerListQueryOptions<TData>(client, { includeVersions, ...defaults }), ...givenOptions(options) });

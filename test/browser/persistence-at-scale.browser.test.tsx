@@ -1,17 +1,26 @@
 /**
- * The persistence recipe of docs/hooks.md for a large account, in Chromium. 6,000 prompts are about 5.4
+ * The persistence recipes of docs/hooks.md for a large account, in Chromium. 6,000 prompts are about 5.4
  * million characters, past what Chromium's `localStorage` takes (10 MiB of UTF-16, about 5.2 million
  * characters): the localStorage persister's write is refused, and `reportPersistFailure` says so. The
  * IndexedDB persister (`idb-keyval`) stores such a cache, and a reload renders the list page from it with
- * no request.
+ * no request. `persistEachQuery` over TanStack's per-query persister does the same for a page of 6,000
+ * `usePrompt` views.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { experimental_createQueryPersister, PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen } from '@testing-library/react';
-import { clear, del, get, set } from 'idb-keyval';
+import { clear, del, entries, get, keys, set } from 'idb-keyval';
 import { setupWorker } from 'msw/browser';
-import { createPromptApiClient, dehydrateEachItemOnce, PromptApiProvider, reportPersistFailure, usePrompt, usePromptList } from 'prompt-composer-react';
+import {
+  createPromptApiClient,
+  dehydrateEachItemOnce,
+  persistEachQuery,
+  PromptApiProvider,
+  reportPersistFailure,
+  usePrompt,
+  usePromptList,
+} from 'prompt-composer-react';
 import { createMockDb, createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { generatedAccount } from '../../bench/scale/account.ts';
@@ -94,4 +103,48 @@ it('IndexedDB (idb-keyval) stores it, and a reload renders every card from it wi
   expect(screen.queryByText('loading')).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(sent).toEqual(['/prompts']);
+});
+
+it('persistEachQuery over IndexedDB: a page of 6,000 usePrompt views stores its list alone, and a reload shows every view on its first render with no request', async () => {
+  function Views() {
+    const { data } = usePromptList();
+    return (
+      <>
+        <p>{data ? `${data.length} prompts` : 'loading the list'}</p>
+        <ul>{data?.map((prompt) => <li key={prompt.promptId}><Detail id={prompt.promptId} /></li>)}</ul>
+      </>
+    );
+  }
+  // The recipe of docs/hooks.md, "Pages of many views: each query on its own".
+  async function loadEachQuery() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: 24 * 60 * 60 * 1000 } } });
+    const persister = experimental_createQueryPersister({ storage: { getItem: get, setItem: set, removeItem: del, entries } });
+    const [stopPersisting, restored] = persistEachQuery({ queryClient, persister });
+    await restored;
+    const client = createPromptApiClient({ baseUrl: DEFAULT_BASE_URL, apiKey: FIXTURE_KEYS.pro, scope: 'scale' });
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <PromptApiProvider client={client}>
+          <Views />
+        </PromptApiProvider>
+      </QueryClientProvider>,
+    );
+    return { view, stopPersisting, firstRender: view.container.textContent ?? '' };
+  }
+  const first = await loadEachQuery();
+  expect(await screen.findByText(`${COUNT} prompts`, {}, { timeout: 20_000 })).toBeTruthy();
+  expect(screen.getByText('prompt-05999@1.0.0')).toBeTruthy();
+  expect(sent).toEqual(['/prompts']);
+  // One entry: the list (each view read its item from it).
+  await expect.poll(async () => (await keys()).length, { timeout: 10_000 }).toBe(1);
+  first.stopPersisting();
+  first.view.unmount();
+
+  const reload = await loadEachQuery();
+  expect(reload.firstRender).toContain(`${COUNT} prompts`);
+  expect(reload.firstRender).toContain('prompt-05999@1.0.0');
+  expect(reload.firstRender).not.toContain('loading');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(sent).toEqual(['/prompts']);
+  reload.stopPersisting();
 });

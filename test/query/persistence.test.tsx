@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
-import { dehydrate, hydrate } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { dehydrate, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { experimental_createQueryPersister, PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMockDb, DEFAULT_BASE_URL, FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import {
   dehydrateEachItemOnce,
+  persistEachQuery,
   type PromptApiClient,
   PromptApiProvider,
   promptKeys,
@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { createTestQueryClient, serveMockApi } from './utils.tsx';
 
-const { welcomeEmail, supportReply, ticketTriage } = FIXTURE_IDS.prompts;
+const { welcomeEmail, supportReply, ticketTriage, productDescription } = FIXTURE_IDS.prompts;
 
 
 /** What a page that shows the list's length shows: every published fixture prompt. */
@@ -159,5 +159,156 @@ describe('reportPersistFailure', () => {
     expect(onError.mock.calls[0]?.[1].size).toBeGreaterThan(100);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/was not persisted: the storage refused it .*IndexedDB/);
+  });
+});
+
+describe("persistEachQuery (each query stored on its own, with TanStack's per-query persister)", () => {
+  /** An async storage in memory, as idb-keyval's `get`, `set`, `del` and `entries` are. */
+  function asyncStorage() {
+    const items = new Map<string, string>();
+    const later = () => new Promise((resolve) => setTimeout(resolve, 1));
+    return {
+      items,
+      getItem: async (key: string) => (await later(), items.get(key)),
+      setItem: async (key: string, value: string) => void (await later(), items.set(key, value)),
+      removeItem: async (key: string) => void (await later(), items.delete(key)),
+      entries: async () => (await later(), [...items.entries()]),
+    };
+  }
+  const storedKeys = (storage: ReturnType<typeof asyncStorage>) => [...storage.items.values()].map((value) => (JSON.parse(value) as { queryKey: unknown }).queryKey);
+
+  const pinned = { id: welcomeEmail, version: '1.0.0' };
+  function Item({ id, version }: { id: string; version?: string }) {
+    const { data } = usePrompt(id, { version });
+    return <p>{data ? `${data.promptId}@${data.version}` : `loading ${id}${version ? `@${version}` : ''}`}</p>;
+  }
+  /** A list and its items, and an older pinned version, all mounted in one render. */
+  function Page() {
+    const { data } = usePromptList();
+    return (
+      <>
+        <p>{data ? `${data.length} prompts` : 'loading'}</p>
+        {[welcomeEmail, supportReply, ticketTriage].map((id) => <Item key={id} id={id} />)}
+        <Item {...pinned} />
+      </>
+    );
+  }
+
+  /** The app as the docs have it: restore, then render. Returns the QueryClient and what the first render showed. */
+  async function load(client: PromptApiClient, storage: ReturnType<typeof asyncStorage>) {
+    const queryClient = createTestQueryClient();
+    const persister = experimental_createQueryPersister({ storage });
+    const [stop, restored] = persistEachQuery({ queryClient, persister });
+    await restored;
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <PromptApiProvider client={client}>
+          <Page />
+        </PromptApiProvider>
+      </QueryClientProvider>,
+    );
+    const firstRender = view.container.textContent;
+    await screen.findByText(PROMPT_COUNT);
+    await screen.findByText('welcome-email@1.0.0');
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    return { queryClient, stop, firstRender, unmount: view.unmount };
+  }
+
+  it('stores the list and the items no list holds, one entry each; a reload restores them with no request, on the first render', async () => {
+    const api = serveMockApi();
+    const storage = asyncStorage();
+    const first = await load(api.client(), storage);
+    // One list for the page (the reads coalesce as without a persister), and the pinned version the list cannot serve.
+    expect(api.sent).toEqual(['GET /prompts', `GET /prompts/${welcomeEmail}?version=1.0.0`]);
+    await waitFor(() => expect(storedKeys(storage)).toHaveLength(2));
+    expect(storedKeys(storage)).toEqual(
+      expect.arrayContaining([promptKeys.list(api.client()), promptKeys.detail(api.client(), welcomeEmail, '1.0.0')]),
+    );
+    first.stop();
+    first.unmount();
+
+    const reload = await load(api.client(), storage);
+    expect(api.sent).toHaveLength(2);
+    expect(reload.firstRender).toContain(PROMPT_COUNT);
+    expect(reload.firstRender).not.toContain('loading');
+  });
+
+  it("beside TanStack's persisterFn as every query's persister, which reads storage in each query function and splits the reads of one render", async () => {
+    const api = serveMockApi();
+    const storage = asyncStorage();
+    const persisterFn = experimental_createQueryPersister({ storage }).persisterFn;
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, persister: persisterFn as never } } });
+    function Views() {
+      const { data } = usePromptList();
+      return (
+        <>
+          <p>{data ? `${data.length} prompts` : 'loading'}</p>
+          {[welcomeEmail, supportReply, ticketTriage, productDescription].map((id) => <Item key={id} id={id} />)}
+        </>
+      );
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <PromptApiProvider client={api.client()}>
+          <Views />
+        </PromptApiProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText(PROMPT_COUNT);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // Each read starts once its own lookup in storage has answered, alone in its tick: one request each.
+    expect(api.sent).toHaveLength(5);
+  });
+
+  it('writes only the query that changed: a page of detail views adds no write for views of listed items', async () => {
+    const api = serveMockApi();
+    const storage = asyncStorage();
+    const writes = vi.spyOn(storage, 'setItem');
+    const queryClient = createTestQueryClient();
+    const [, restored] = persistEachQuery({ queryClient, persister: experimental_createQueryPersister({ storage }) });
+    await restored;
+    await queryClient.fetchQuery(promptListQueryOptions(api.client()));
+    await waitFor(() => expect(writes).toHaveBeenCalledTimes(1));
+    await Promise.all([welcomeEmail, supportReply, ticketTriage].map((id) => queryClient.fetchQuery(promptQueryOptions(api.client(), id))));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('a write the storage refuses is reported with the query; the default warns once', async () => {
+    const api = serveMockApi();
+    const storage = asyncStorage();
+    storage.setItem = async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const queryClient = createTestQueryClient();
+    const onError = vi.fn();
+    const persister = experimental_createQueryPersister({ storage });
+    await persistEachQuery({ queryClient, persister, onError })[1];
+    await queryClient.fetchQuery(promptListQueryOptions(api.client()));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ name: 'QuotaExceededError' });
+    expect(onError.mock.calls[0]?.[1].queryKey).toEqual(promptKeys.list(api.client()));
+
+    const withDefault = createTestQueryClient();
+    await persistEachQuery({ queryClient: withDefault, persister })[1];
+    await withDefault.fetchQuery(promptListQueryOptions(api.client()));
+    await withDefault.fetchQuery(promptQueryOptions(api.client(), welcomeEmail, { version: '1.0.0' }));
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/the query \["prompt-composer",.*"list".*was not persisted: the storage refused it/);
+  });
+
+  it('stops storing when stopped', async () => {
+    const api = serveMockApi();
+    const storage = asyncStorage();
+    const queryClient = createTestQueryClient();
+    const [stop, restored] = persistEachQuery({ queryClient, persister: experimental_createQueryPersister({ storage }) });
+    stop();
+    await restored;
+    await queryClient.fetchQuery(promptListQueryOptions(api.client()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(storage.items.size).toBe(0);
   });
 });
