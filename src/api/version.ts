@@ -5,4 +5,4 @@
 export const PACKAGE_NAME = 'prompt-composer-react';
 
 /** The package's version. */
-export const PACKAGE_VERSION = '0.1.0';
+export const PACKAGE_VERSION = '0.2.0';
