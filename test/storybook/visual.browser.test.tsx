@@ -37,12 +37,13 @@ const MAX_HEIGHT = 5000;
 const NOW = new Date('2026-11-18T10:00:00Z');
 
 /**
- * Anti-aliasing only: a pixel counts as changed when its colour moves by more than pixelmatch's default
- * threshold (0.1), anti-aliased pixels are not counted (`includeAA` false), and up to 16 changed pixels
- * pass. Runs here differ by 3 or 4 anti-aliased corner pixels at most; a real change is hundreds (a card
- * border 1 px wider, a message gone).
+ * Anti-aliasing only: a pixel counts as changed when its colour moves by more than 0.05 of pixelmatch's
+ * scale (its default, 0.1, let one grey step of a token through: #59636e to #6e7781), anti-aliased pixels
+ * are not counted (`includeAA` false), and up to 16 changed pixels pass. Runs here differ by 3 or 4
+ * anti-aliased corner pixels at most; a real change is a thousand or more (that grey step: 1,093 to 1,972
+ * per prompt card capture; a card border 1 px wider: 16,275 to 35,338).
  */
-const COMPARATOR = { comparatorName: 'pixelmatch', comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 16 } } as const;
+const COMPARATOR = { comparatorName: 'pixelmatch', comparatorOptions: { threshold: 0.05, allowedMismatchedPixels: 16 } } as const;
 
 /** A test-only stylesheet: what moves by itself stands still, and no text caret blinks. */
 const STILL = `
