@@ -9,7 +9,8 @@
  *   `content-visibility: auto` leaves it unpainted;
  * - `Date` is fixed (the usage banner's reset date, the mock backend's usage period); the browser's time
  *   zone and language are pinned for every browser test (UTC, en-US: test/browser-options.ts);
- * - `STILL` stops animations and transitions (the loading skeletons' pulse) and hides the text caret;
+ * - `STILL` stops animations and transitions (the loading skeletons' pulse), hides the text caret and focus
+ *   rings (painted only while the frame has the browser's focus);
  * - the capture waits until the story has settled, and the stories' mock backend draws its latencies from
  *   a seeded sequence (stories/support/mock-api.ts): parallel answers come in the same order every time.
  */
@@ -45,13 +46,21 @@ const NOW = new Date('2026-11-18T10:00:00Z');
  */
 const COMPARATOR = { comparatorName: 'pixelmatch', comparatorOptions: { threshold: 0.05, allowedMismatchedPixels: 16 } } as const;
 
-/** A test-only stylesheet: what moves by itself stands still, and no text caret blinks. */
+/**
+ * A test-only stylesheet: what moves by itself stands still, no text caret blinks, and no focus ring shows.
+ * A ring that a play function leaves paints only while the test's frame has the browser's focus, which
+ * other test files running in the same browser take and give back (in \`npm test\`, PromptPreview's version
+ * picker had its ring in one run and not in the next).
+ */
 const STILL = `
 *, *::before, *::after {
   animation: none !important;
   transition: none !important;
   caret-color: transparent !important;
   scroll-behavior: auto !important;
+}
+:focus, :focus-visible {
+  outline: none !important;
 }`;
 
 /** The baseline's name: `PromptCard/Default-dark-360` (the story's file, the story, the theme and the width). */
