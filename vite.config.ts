@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { ToMatchScreenshotOptions } from 'vitest/node';
 import { chromium } from './test/browser-options.ts';
 import { renderOnServerWith } from './test/server/commands.ts';
+import { resizeWindow } from './test/storybook/window.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -42,13 +45,23 @@ const react18 = [
 ];
 
 /**
+ * `toMatchScreenshot`'s baselines beside the test that takes them, in `baselines/`, by the name it gives
+ * (`baselines/PromptCard/Default-dark-360.png`), committed; not in `__screenshots__/`, where Vitest puts
+ * the screenshots of failed tests (ignored by git).
+ */
+const screenshotBaselines: ToMatchScreenshotOptions = {
+  resolveScreenshotPath: ({ arg, ext, root, testFileDirectory }) => join(root, testFileDirectory, 'baselines', `${arg}${ext}`),
+};
+
+/**
  * Browser mode in Debian's Chromium, headless; a new provider per project (each mutates its own). Its
- * `renderOnServer` command renders in Node, with React from `reactModules` (default: the root's).
+ * `renderOnServer` command renders in Node, with React from `reactModules` (default: the root's), and
+ * `resizeWindow` sizes the browser's window (test/storybook/window.ts).
  */
 function chromiumBrowser(reactModules?: string) {
   const packageAlias = Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
-  const commands = { renderOnServer: renderOnServerWith(packageAlias, reactModules) };
-  return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }], commands };
+  const commands = { renderOnServer: renderOnServerWith(packageAlias, reactModules), resizeWindow };
+  return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }], commands, expect: { toMatchScreenshot: screenshotBaselines } };
 }
 
 /**

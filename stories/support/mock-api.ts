@@ -2,6 +2,7 @@ import { http, type HttpHandler, HttpResponse } from 'msw';
 import {
   createPromptApiHandlers,
   createScenario,
+  createSeededRandom,
   DEFAULT_BASE_URL,
   FIXTURE_KEYS,
   type MockDb,
@@ -13,6 +14,9 @@ import {
 } from 'prompt-composer-react/mocks';
 import type { StoryBackendFactory } from './story-network.ts';
 
+/** The seed of every story backend's latencies. */
+const LATENCY_SEED = 35;
+
 /** A scenario's database, with the scenario's fault rules in it (`serverError`'s 500 on every GET). */
 function scenarioDb(scenario: ScenarioName, configure?: (db: MockDb) => void): MockDb {
   const { db, faults } = createScenario(scenario);
@@ -21,9 +25,15 @@ function scenarioDb(scenario: ScenarioName, configure?: (db: MockDb) => void): M
   return db;
 }
 
-/** Handlers over `db`, at the service's typical 50 to 80 ms, or 1.5 to 2.5 s when the scenario is `slow`. */
+/**
+ * Handlers over `db`, at the service's typical 50 to 80 ms, or 1.5 to 2.5 s when the scenario is `slow`. The
+ * latencies vary from request to request, in the same sequence on every render: parallel requests answer
+ * in the same order each time, so a story shows the same state each time (the usage line reads the last
+ * answer), and its screenshot matches its baseline (test/storybook/visual.browser.test.tsx).
+ */
 function handlersOver(db: MockDb, scenario: ScenarioName): HttpHandler[] {
-  return createPromptApiHandlers({ db, latency: resolveLatency(scenario === 'slow' ? SLOW_LATENCY : TYPICAL_LATENCY) });
+  const latency = resolveLatency(scenario === 'slow' ? SLOW_LATENCY : TYPICAL_LATENCY, createSeededRandom(LATENCY_SEED));
+  return createPromptApiHandlers({ db, latency });
 }
 
 /**

@@ -1,0 +1,143 @@
+/**
+ * Visual regression: every story, played to the state it is named for, in the light and the dark theme at
+ * 1280 and at 360 px, compared with its committed baseline (`baselines/<File>/<Story>-<theme>-<width>.png`)
+ * by Vitest's `toMatchScreenshot`. `npm run test:visual:update` rewrites the baselines after a deliberate
+ * change of the look (docs/development.md, "Visual regression tests").
+ *
+ * What makes a capture the same on every run:
+ * - the page is as tall as the story (up to `MAX_HEIGHT`), so that no card or segment is off screen, where
+ *   `content-visibility: auto` leaves it unpainted;
+ * - `Date` is fixed (the usage banner's reset date, the mock backend's usage period); the browser's time
+ *   zone and language are pinned for every browser test (UTC, en-US: test/browser-options.ts);
+ * - `STILL` stops animations and transitions (the loading skeletons' pulse), hides the text caret and focus
+ *   rings (painted only while the frame has the browser's focus);
+ * - the capture waits until the story has settled, and the stories' mock backend draws its latencies from
+ *   a seeded sequence (stories/support/mock-api.ts): parallel answers come in the same order every time.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commands, page, server } from 'vitest/browser';
+import { atWidth, nextPaint, settled, stories, wrapper } from './stories.ts';
+
+/** Where the baselines live (the browser project's `resolveScreenshotPath` puts them there), from the repository's root. */
+const BASELINES = 'test/storybook/baselines';
+
+/** The committed baselines, by path from this file (`./baselines/PromptCard/Default-dark-360.png`); none is loaded. */
+const committed = Object.keys(import.meta.glob('./baselines/**/*.png'));
+
+const THEMES = ['light', 'dark'] as const;
+const WIDTHS = [1280, 360] as const;
+
+/**
+ * The tallest capture, in CSS pixels: a longer story is captured down to here. Every story fits but
+ * ComposerPreview/LongComposer (7,128 px at 1280, 11,721 px at 360), a stress test whose segments repeat;
+ * the next tallest is ComposerDiff/StructureAndMarkup at 360 px (4,609 px).
+ */
+const MAX_HEIGHT = 5000;
+
+/** A fixed "now" for `Date`: mid-month, mid-morning UTC, so no date or minute shown is near a boundary. */
+const NOW = new Date('2026-11-18T10:00:00Z');
+
+/**
+ * Anti-aliasing only: a pixel counts as changed when its colour moves by more than 0.05 of pixelmatch's
+ * scale (its default, 0.1, let one grey step of a token through: #59636e to #6e7781), anti-aliased pixels
+ * are not counted (`includeAA` false), and up to 16 changed pixels pass. Runs here differ by 3 or 4
+ * anti-aliased corner pixels at most; a real change is a thousand or more (that grey step: 1,093 to 1,972
+ * per prompt card capture; a card border 1 px wider: 16,275 to 35,338).
+ */
+const COMPARATOR = { comparatorName: 'pixelmatch', comparatorOptions: { threshold: 0.05, allowedMismatchedPixels: 16 } } as const;
+
+/**
+ * A test-only stylesheet: what moves by itself stands still, no text caret blinks, and no focus ring shows.
+ * A ring that a play function leaves paints only while the test's frame has the browser's focus, which
+ * other test files running in the same browser take and give back (in \`npm test\`, PromptPreview's version
+ * picker had its ring in one run and not in the next).
+ */
+const STILL = `
+*, *::before, *::after {
+  animation: none !important;
+  transition: none !important;
+  caret-color: transparent !important;
+  scroll-behavior: auto !important;
+}
+:focus, :focus-visible {
+  outline: none !important;
+}`;
+
+/** The baseline's name: `PromptCard/Default-dark-360` (the story's file, the story, the theme and the width). */
+const baselineName = (id: string, theme: string, width: number) => `${id}-${theme}-${width}`;
+
+const expected = new Set(stories.flatMap(({ id }) => THEMES.flatMap((theme) => WIDTHS.map((width) => `./baselines/${baselineName(id, theme, width)}.png`))));
+
+/** Whether this run writes baselines (`--update`); otherwise a missing one fails without being written. */
+const updating = server.config.snapshotOptions.updateSnapshot === 'all';
+
+/**
+ * Makes the page as tall as the story, the browser's window too (a frame larger than the window is scaled
+ * down to fit it, and captured scaled). A story taller than `MAX_HEIGHT` is cut there: its wrapper clips
+ * what lies below, which would be off screen, so painted blank.
+ */
+async function fitPageToStory(width: number): Promise<void> {
+  let height = 0;
+  // The story's height can move once the page is taller (its wrapper is at least 100vh): until it stays.
+  for (let attempt = 0; attempt < 3 && height !== document.documentElement.scrollHeight; attempt++) {
+    height = document.documentElement.scrollHeight;
+    if (height > MAX_HEIGHT) {
+      Object.assign(wrapper().style, { maxBlockSize: `${MAX_HEIGHT}px`, overflow: 'clip' });
+      height = MAX_HEIGHT;
+    }
+    await commands.resizeWindow(width, height);
+    await atWidth(width, height);
+  }
+}
+
+let style: HTMLStyleElement;
+
+beforeAll(() => {
+  style = document.createElement('style');
+  style.textContent = STILL;
+  document.head.append(style);
+});
+
+afterAll(async () => {
+  style.remove();
+  await commands.resizeWindow(1280, 720);
+});
+
+beforeEach(() => {
+  // Only `Date`: timers stay real, for msw's latencies, user-event's pauses and TanStack Query. (Faking
+  // `setTimeout` too, with the clock following real time, left a suspended query's story suspended.)
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+it('has a baseline for every story, theme and width, and none for anything else', async () => {
+  expect(stories.length).toBeGreaterThan(60);
+  const obsolete = committed.filter((path) => !expected.has(path));
+  if (updating) {
+    for (const path of obsolete) await commands.removeFile(`${BASELINES}/${path.slice('./baselines/'.length)}`);
+  } else {
+    expect(obsolete, 'baselines of no story: remove them with `npm run test:visual:update`').toEqual([]);
+  }
+});
+
+describe.each(stories)('$id', ({ id, staysBusy, render }) => {
+  it.each(WIDTHS)('looks as it did at %i px, light and dark', async (width) => {
+    await atWidth(width);
+    await render({ play: true });
+    await settled({ staysBusy });
+    await fitPageToStory(width);
+    for (const theme of THEMES) {
+      // The theme is a data attribute on the wrapper: flipping it restyles the same render.
+      wrapper().dataset.theme = theme;
+      await nextPaint();
+      const name = baselineName(id, theme, width);
+      if (!updating) expect(committed, `no baseline for ${name}: write it with \`npm run test:visual:update\``).toContain(`./baselines/${name}.png`);
+      await expect.element(page.elementLocator(wrapper())).toMatchScreenshot(name, COMPARATOR);
+    }
+  });
+});
