@@ -34,7 +34,10 @@ export interface UsageStore {
    * await queryClient.refetchQueries({ type: 'active' })
    */
   reset(): void;
-  /** Records a response's rate-limit headers. */
+  /**
+   * Records a response's rate-limit headers. Within one period (the same limit and reset time) the
+   * remaining count only goes down: an older answer that arrives late does not raise it.
+   */
   recordRateLimit(rateLimit: RateLimit): void;
   /**
    * Records a 429: the body's usage and upgrade link, and the headers when valid. Without valid rate-limit
@@ -76,12 +79,18 @@ export function createUsageStore(): UsageStore {
       return () => listeners.delete(listener);
     },
     reset: () => set(null),
-    recordRateLimit({ limit, remaining, reset }) {
+    recordRateLimit({ limit, remaining: reported, reset }) {
+      const resetAt = dateOrNull(reset * 1000);
+      // A month's quota only goes down until it resets (or the plan changes its limit): an answer that
+      // arrives after a newer one (parallel requests, or the servers of a fleet) brings no request back.
+      const last = snapshot;
+      const sameMonth = last !== null && last.limit === limit && last.reset?.getTime() === resetAt?.getTime();
+      const remaining = sameMonth ? Math.min(reported, last.remaining) : reported;
       set({
         limit,
         remaining,
         used: limit - remaining,
-        reset: dateOrNull(reset * 1000),
+        reset: resetAt,
         exceeded: remaining === 0,
         upgradeUrl: snapshot?.upgradeUrl ?? null,
       });

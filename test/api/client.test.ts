@@ -485,6 +485,37 @@ describe('usage store', () => {
     expect(notified).toBe(2);
   });
 
+  it('never goes back in time: a late answer of the same period does not raise the remaining count, a new period or limit does', async () => {
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    /** Answers each request with the next headers; the first of a pair waits until the second has answered. */
+    let answers: Record<string, string>[] = [];
+    let secondAnswered = Promise.resolve();
+    server.use(http.get(`${baseUrl}/prompts`, async () => {
+      const headers = answers.shift() ?? {};
+      if (answers.length === 1) await secondAnswered;
+      return HttpResponse.json([], { headers });
+    }));
+    const api = client();
+    /** Sends two reads at once; the first sent is answered last. */
+    async function pair(first: Record<string, string>, second: Record<string, string>) {
+      let answered = () => {};
+      secondAnswered = new Promise((resolve) => (answered = resolve));
+      answers = [first, second];
+      await Promise.all([api.listPrompts(), api.listPrompts().finally(() => answered())]);
+    }
+    await pair(rateLimitHeaders(5000, 12, reset), rateLimitHeaders(5000, 10, reset));
+    expect(api.usage.getSnapshot()).toMatchObject({ remaining: 10, used: 4990 });
+    answers = [rateLimitHeaders(50_000, 45_000, reset)]; // the plan changed
+    await api.listPrompts();
+    expect(api.usage.getSnapshot()).toMatchObject({ limit: 50_000, remaining: 45_000 });
+    answers = [rateLimitHeaders(50_000, 49_999, reset + 2_678_400)]; // the next month
+    await api.listPrompts();
+    expect(api.usage.getSnapshot()).toMatchObject({ remaining: 49_999, exceeded: false });
+    // A late answer does not lift the exceeded state of the last one.
+    await pair(rateLimitHeaders(50_000, 3, reset + 2_678_400), rateLimitHeaders(50_000, 0, reset + 2_678_400));
+    expect(api.usage.getSnapshot()).toMatchObject({ remaining: 0, exceeded: true });
+  });
+
   it.each([
     ['absent', {}],
     ['not a number', rateLimitHeaders(5000, 10) && { ...rateLimitHeaders(5000, 10), 'X-RateLimit-Remaining': 'lots' }],
