@@ -6,7 +6,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import type { ToMatchScreenshotOptions } from 'vitest/node';
 import { chromium } from './test/browser-options.ts';
 import { renderOnServerWith } from './test/server/commands.ts';
-import { resizeWindow } from './test/storybook/window.ts';
+import { parkPointer, resizeWindow } from './test/storybook/window.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -56,11 +56,12 @@ const screenshotBaselines: ToMatchScreenshotOptions = {
 /**
  * Browser mode in Debian's Chromium, headless; a new provider per project (each mutates its own). Its
  * `renderOnServer` command renders in Node, with React from `reactModules` (default: the root's), and
- * `resizeWindow` sizes the browser's window (test/storybook/window.ts).
+ * `resizeWindow` sizes the browser's window and `parkPointer` moves the mouse off every control
+ * (test/storybook/window.ts).
  */
 function chromiumBrowser(reactModules?: string) {
   const packageAlias = Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
-  const commands = { renderOnServer: renderOnServerWith(packageAlias, reactModules), resizeWindow };
+  const commands = { renderOnServer: renderOnServerWith(packageAlias, reactModules), resizeWindow, parkPointer };
   return { enabled: true, headless: true, provider: chromium(), instances: [{ browser: 'chromium' as const }], commands, expect: { toMatchScreenshot: screenshotBaselines } };
 }
 

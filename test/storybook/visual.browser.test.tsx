@@ -10,7 +10,9 @@
  * - `Date` is fixed (the usage banner's reset date, the mock backend's usage period); the browser's time
  *   zone and language are pinned for every browser test (UTC, en-US: test/browser-options.ts);
  * - `STILL` stops animations and transitions (the loading skeletons' pulse), hides the text caret and focus
- *   rings (painted only while the frame has the browser's focus);
+ *   rings (painted only while the frame has the browser's focus); the mouse is parked in the top-left
+ *   corner before a capture, so no control shows its hover style (the pointer is wherever the last click of
+ *   any test file left it: a version picker's darker border failed PromptPreview's captures in `npm test`);
  * - the capture waits until the story has settled, and the stories' mock backend draws its latencies from
  *   a seeded sequence (stories/support/mock-api.ts): parallel answers come in the same order every time.
  */
@@ -131,6 +133,7 @@ describe.each(stories)('$id', ({ id, staysBusy, render }) => {
     await render({ play: true });
     await settled({ staysBusy });
     await fitPageToStory(width);
+    await commands.parkPointer();
     for (const theme of THEMES) {
       // The theme is a data attribute on the wrapper: flipping it restyles the same render.
       wrapper().dataset.theme = theme;
