@@ -4,7 +4,8 @@
  * `prompt-composer-react` and `dompurify`, sent as a real response header by the server of the page (a
  * CSP `<meta>` cannot carry `report-uri`, and jsdom has no CSP at all). On React 19.3 and on React 18.3
  * (compat/react18), each in its production and development build: the server renders the presentational
- * components, the browser hydrates them and mounts the connected ones over the mock API, and a user types.
+ * components, the browser hydrates them and mounts the connected ones over the mock API, a user types, and
+ * opens a composer diff's "As rendered" view of hostile HTML.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,12 +58,17 @@ async function bundle(entry: string, react: ReactLine, mode: Build, platform: 'b
 }
 
 /** What a page load saw: the page's own record, the reports the server received, and the DOM it ended with. */
+/** The newer version's static segment in the composer diff's "As rendered" view. */
+const RENDERED_AFTER = '#server-rendered .pcr-rendered__version[data-side="after"] [data-segment="static"][data-state="ready"]';
+
 interface PageOutcome {
   cspReport: { reactVersion: string; violations: Array<{ directive: string; blocked: string; sample: string }>; errors: string[]; enforced: boolean };
   serverReactVersion: string;
   reportsReceived: Array<Record<string, unknown>>;
   staticStates: string[];
   staticHtml: string;
+  /** The newer version's HTML in the diff's opened "As rendered" view. */
+  renderedAfterHtml: string;
   typedMark: string | null;
   bannerState: string | null;
   pwned: unknown;
@@ -121,6 +127,9 @@ async function loadPage(react: ReactLine, mode: Build): Promise<PageOutcome> {
     await input.pressSequentially('Lamp');
     await page.locator('#connected mark[data-state="filled"]').first().waitFor({ timeout: 5_000 });
     await page.locator('#connected .pcr-usage-banner[data-state="warning"]').waitFor({ timeout: 5_000 });
+    // The diff's "As rendered", opened: the newer version's hostile HTML rendered through the sanitizer.
+    await page.locator('#server-rendered .pcr-rendered__summary').first().click();
+    await page.locator(RENDERED_AFTER).waitFor({ timeout: 5_000 });
     // Reports travel to report-uri on their own: wait until they stop arriving.
     let count = -1;
     while (count !== reportsReceived.length) {
@@ -130,14 +139,15 @@ async function loadPage(react: ReactLine, mode: Build): Promise<PageOutcome> {
     return {
       serverReactVersion: markup.reactVersion,
       reportsReceived,
-      ...(await page.evaluate(() => ({
+      ...(await page.evaluate((renderedAfter) => ({
         cspReport: (window as unknown as { cspReport: PageOutcome['cspReport'] }).cspReport,
         staticStates: [...document.querySelectorAll('[data-segment="static"]')].map((element) => element.getAttribute('data-state') ?? ''),
         staticHtml: document.querySelector('#server-rendered [data-segment="static"]')?.innerHTML ?? '',
+        renderedAfterHtml: document.querySelector(renderedAfter)?.innerHTML ?? '',
         typedMark: document.querySelector('#connected mark[data-state="filled"]')?.textContent ?? null,
         bannerState: document.querySelector('#connected .pcr-usage-banner')?.getAttribute('data-state') ?? null,
         pwned: (window as unknown as { __pwned?: unknown }).__pwned,
-      }))),
+      }), RENDERED_AFTER)),
     };
   } finally {
     await context.close();
@@ -171,11 +181,13 @@ describe.each([
     expect(outcome.cspReport.enforced).toBe(true);
   });
 
-  it('hydrates and renders every static segment, sanitized, and keeps working as the user types', () => {
+  it('hydrates and renders every static segment, sanitized (a diff\'s opened "As rendered" too), and keeps working as the user types', () => {
     expect(outcome.staticStates.length).toBeGreaterThan(3);
     expect(outcome.staticStates.every((state) => state === 'ready')).toBe(true);
     expect(outcome.staticHtml).toContain('Click me: nothing should happen.');
     expect(outcome.staticHtml).not.toMatch(/onerror|onclick|<script|style=/);
+    expect(outcome.renderedAfterHtml).toContain('Click me: nothing should happen.');
+    expect(outcome.renderedAfterHtml).not.toMatch(/onerror|onclick|<script|style=/);
     expect(outcome.typedMark).toBe('Lamp');
     expect(outcome.bannerState).toBe('warning');
     expect(outcome.cspReport.errors).toEqual([]);
