@@ -7,15 +7,10 @@
  * alone, both read once they have stopped changing. It also fails on console errors of a story page: the
  * stories about 4xx and 5xx answers expect them, and say nothing about them in the console.
  */
-import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
-
-interface IndexEntry {
-  id: string;
-  type: 'docs' | 'story';
-  tags?: string[];
-}
+import type { ConsoleMessage, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import { type IndexEntry, openBuiltStorybook } from './storybook-site.ts';
 
 /** One story as a page shows it: its accessibility tree, once settled, and whether it ever settled. */
 interface Shown {
@@ -23,21 +18,11 @@ interface Shown {
   settled: boolean;
 }
 
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let browser: Browser;
+const storybook = openBuiltStorybook();
 let entries: IndexEntry[];
 
 beforeAll(async () => {
-  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
-  server = await serveDirectory(inject('storybookDirectory'));
-  browser = await launchChromium();
-  const index = (await (await fetch(`${server.url}/index.json`)).json()) as { entries: Record<string, IndexEntry> };
-  entries = Object.values(index.entries);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  entries = await storybook.entries();
 });
 
 /** How long a page's stories must stay unchanged to count as settled, and how long to wait for that. */
@@ -64,7 +49,7 @@ async function settledSnapshots(page: Page, roots: Locator[]): Promise<Shown[]> 
 
 /** Opens a page of the built Storybook in a fresh context (no service worker or storage from another page). */
 async function withPage<T>(path: string, viewMode: 'docs' | 'story', look: (page: Page, errors: string[]) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await storybook.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -73,7 +58,7 @@ async function withPage<T>(path: string, viewMode: 'docs' | 'story', look: (page
       if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/iframe.html?${path}&viewMode=${viewMode}`);
+    await page.goto(`${storybook.url}/iframe.html?${path}&viewMode=${viewMode}`);
     await waitForStorybookPage(page, viewMode);
     return await look(page, errors);
   } finally {

@@ -5,27 +5,18 @@
  * rendered as pipes), when its stories' boxes are so much taller than what they show that the page is more
  * than twice as tall as its content, or when it scrolls sideways on a 360 px phone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import { openBuiltStorybook } from './storybook-site.ts';
 
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let browser: Browser;
+const storybook = openBuiltStorybook();
 let docsIds: string[];
 
 beforeAll(async () => {
-  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
-  server = await serveDirectory(inject('storybookDirectory'));
-  browser = await launchChromium();
-  const index = (await (await fetch(`${server.url}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
-  docsIds = Object.values(index.entries)
+  docsIds = (await storybook.entries())
     .filter((entry) => entry.type === 'docs')
     .map((entry) => entry.id);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Where the page is scrolled to once its stories have played, and the furthest it went before that. */
@@ -40,7 +31,7 @@ interface Scrolled {
  * the furthest it scrolled.
  */
 async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await storybook.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -48,7 +39,7 @@ async function withDocsPage<T>(id: string, look: (page: Page) => Promise<T>): Pr
       scrolled.furthestScroll = 0;
       addEventListener('scroll', () => (scrolled.furthestScroll = Math.max(scrolled.furthestScroll, scrollY)), { passive: true });
     });
-    await page.goto(`${server.url}/iframe.html?id=${id}&viewMode=docs`);
+    await page.goto(`${storybook.url}/iframe.html?id=${id}&viewMode=docs`);
     await waitForStorybookPage(page, 'docs');
     return await look(page);
   } finally {

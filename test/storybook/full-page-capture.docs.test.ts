@@ -4,23 +4,12 @@
  * (the stylesheet's `@media print`), and the screenshot script makes the viewport as tall as the page
  * before it captures (`sizeViewportToPage`), so every segment is painted in both.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, serveDirectory, sizeViewportToPage, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sizeViewportToPage, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import { openBuiltStorybook } from './storybook-site.ts';
 
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
-  server = await serveDirectory(inject('storybookDirectory'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const storybook = openBuiltStorybook();
 
 /** How many of the preview's segments show their content, and how many there are. */
 function paintedSegments(page: Page): Promise<{ painted: number; total: number }> {
@@ -33,10 +22,10 @@ function paintedSegments(page: Page): Promise<{ painted: number; total: number }
 
 /** The long preview's own page, at a laptop's viewport, settled. */
 async function withLongPreview(look: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await storybook.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${server.url}/iframe.html?id=components-composerpreview--long-composer&viewMode=story`);
+    await page.goto(`${storybook.url}/iframe.html?id=components-composerpreview--long-composer&viewMode=story`);
     await waitForStorybookPage(page, 'story');
     await look(page);
   } finally {

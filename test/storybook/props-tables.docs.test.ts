@@ -8,16 +8,10 @@
  * and functions or objects with methods none.
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
-
-interface IndexEntry {
-  id: string;
-  type: 'docs' | 'story';
-  title: string;
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import { openBuiltStorybook } from './storybook-site.ts';
 
 /** One row of a props table, as Storybook holds it. */
 interface Row {
@@ -25,26 +19,21 @@ interface Row {
   control: string | false | undefined;
 }
 
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let browser: Browser;
+const storybook = openBuiltStorybook();
 /** Each component's props table, by component name (`ComposerPreview`). */
 const tables = new Map<string, Record<string, Row>>();
 /** The props of each exported `XxxProps` interface, by the name before `Props`. */
 let declared: Map<string, string[]>;
 
 beforeAll(async () => {
-  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
   declared = propsOfExportedInterfaces();
-  server = await serveDirectory(inject('storybookDirectory'));
-  browser = await launchChromium();
-  const index = (await (await fetch(`${server.url}/index.json`)).json()) as { entries: Record<string, IndexEntry> };
   const firstStories = new Map<string, string>();
-  for (const entry of Object.values(index.entries)) {
+  for (const entry of await storybook.entries()) {
     const [section, component] = entry.title.split('/');
     if (entry.type === 'story' && section === 'Components' && component && !firstStories.has(component)) firstStories.set(component, entry.id);
   }
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}/iframe.html?id=${[...firstStories.values()][0]}&viewMode=story`);
+  const page = await (await storybook.browser.newContext()).newPage();
+  await page.goto(`${storybook.url}/iframe.html?id=${[...firstStories.values()][0]}&viewMode=story`);
   await waitForStorybookPage(page, 'story');
   for (const [component, storyId] of firstStories) {
     const rows: Record<string, Row> = await page.evaluate(async (id) => {
@@ -56,11 +45,6 @@ beforeAll(async () => {
     }, storyId);
     tables.set(component, rows);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** The names of every prop of each `XxxProps` interface the package exports, inherited ones included. */

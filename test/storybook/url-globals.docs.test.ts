@@ -3,30 +3,19 @@
  * docs page follows them: every story on it in that language and direction. Checked in the built
  * Storybook, as a reader opens a shared link.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, serveDirectory, waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { waitForStorybookPage } from '../../scripts/storybook-pages.mjs';
+import { openBuiltStorybook } from './storybook-site.ts';
 
-let server: Awaited<ReturnType<typeof serveDirectory>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The project's global setup built the Storybook (test/storybook/built-storybook.ts).
-  server = await serveDirectory(inject('storybookDirectory'));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const storybook = openBuiltStorybook();
 
 /** The `lang` and `dir` of every story wrapper on the page, and its text, once the page has settled. */
 async function wrappers(path: string, viewMode: 'docs' | 'story'): Promise<Array<{ lang: string; dir: string; text: string }>> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await storybook.browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page: Page = await context.newPage();
-    await page.goto(`${server.url}/iframe.html?${path}&viewMode=${viewMode}`);
+    await page.goto(`${storybook.url}/iframe.html?${path}&viewMode=${viewMode}`);
     await waitForStorybookPage(page, viewMode);
     // Mock responses take 50 to 80 ms after the render.
     await page.waitForTimeout(500);
