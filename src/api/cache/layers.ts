@@ -128,7 +128,8 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
     if (!shared || probing || Date.now() - lastProbe < retryMs) return;
     probing = true;
     lastProbe = Date.now();
-    within(shared.get(PROBE_KEY), timeoutMs)
+    // Through a promise, as every other operation: a store that throws at once is down, not a failed read.
+    within(Promise.resolve().then(() => shared.get(PROBE_KEY)), timeoutMs)
       .then(markUp, () => {})
       .finally(() => (probing = false));
   }

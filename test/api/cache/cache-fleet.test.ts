@@ -220,6 +220,26 @@ describe('given a shared store that fails', () => {
     expect(api.seen).toHaveLength(2);
   });
 
+  it('a store that throws at once while it is probed: the read is still answered, and the store is probed again until it is back', async () => {
+    const advance = frozenClock();
+    mockApi();
+    const { store, state } = flakyStore();
+    const warnings: string[] = [];
+    const server = instance({ store, onEvent: healthInto(warnings) });
+    const { client } = server;
+    await client.getPrompt('welcome-email');
+    state.mode = 'down';
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    // A second later, still down: the read starts a probe, whose store throws as it is called.
+    advance(1001);
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    await settle(server);
+    state.mode = 'up';
+    advance(1001);
+    await client.getPrompt('welcome-email');
+    await vi.waitFor(() => expect(warnings).toEqual([expect.stringMatching(/shared store failed/), expect.stringMatching(/answers again/)]));
+  });
+
   it('a store that does not answer: a cached read waits storeBudgetMs at most; after storeTimeoutMs it counts as down', async () => {
     const api = mockApi();
     const { store, state } = flakyStore();
