@@ -135,13 +135,14 @@ const MIN_FOLDED = 4;
  */
 export function foldUnchanged(rows: readonly DiffRow[]): RowGroup[] {
   if (!rowsChanged(rows)) return rows.length > 0 ? [{ folded: false, rows, start: 0 }] : [];
-  const groups: RowGroup[] = [];
+  // Rows shown one after another join the open group in place: a run of k changed lines costs k, not k².
+  const groups: Array<RowGroup & { rows: DiffRow[] }> = [];
   let shownSoFar = 0;
   const add = (folded: boolean, added: readonly DiffRow[]) => {
     if (added.length === 0) return;
     const last = groups.at(-1);
-    if (last && !last.folded && !folded) groups[groups.length - 1] = { ...last, rows: [...last.rows, ...added] };
-    else groups.push({ folded, rows: added, start: shownSoFar });
+    if (last && !last.folded && !folded) for (const row of added) last.rows.push(row);
+    else groups.push({ folded, rows: [...added], start: shownSoFar });
     shownSoFar += added.length;
   };
   const show = (shown: readonly DiffRow[]) => add(false, shown);
