@@ -44,7 +44,8 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
   ): Promise<T | undefined> {
     const { shared, memory, answered } = await layers.read(key, budget);
     const fromShared = decode<T>(shared);
-    const fromMemory = decode<T>(memory);
+    // Once a copy is remembered both layers hold the same text: parsed once.
+    const fromMemory = memory === shared ? fromShared : decode<T>(memory);
     if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
       if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
       return fromShared;
