@@ -34,9 +34,3 @@ export function accountAfter(current: AccountRecord, { record, rateLimit }: Acco
   const until = rateLimit ? rateLimit.reset * 1000 : (record.retryAt ?? nextMonth);
   return { ...next, exceeded: { until, retryAt: now + retryMs, response: record } };
 }
-
-/** What the account refuses now: a 401, a 429 before its reset, or nothing. */
-export function refusal(account: AccountRecord, now: number): AccountRecord['exceeded'] | AccountRecord['unauthorized'] | undefined {
-  if (account.unauthorized) return account.unauthorized;
-  return account.exceeded && now < account.exceeded.until ? account.exceeded : undefined;
-}
