@@ -1,6 +1,6 @@
 import { untilAborted } from '../abort.ts';
 import { accountAfter } from './account.ts';
-import { consult } from './consult.ts';
+import { consult, usable } from './consult.ts';
 import { type Budget, createLayers } from './layers.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
 import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
@@ -240,7 +240,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       }
       const spent = exceeded !== undefined && now < exceeded.until;
       // A pinned version read before needs no index.
-      const pinnedHit = route.version !== undefined && entry !== undefined && (entry.status === 200 || (entry.freshUntil ?? Infinity) > now);
+      const pinnedHit = route.version !== undefined && usable(entry, now);
       const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
       const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
       if ('answer' in verdict) {

@@ -36,7 +36,7 @@ export type Verdict =
   | { fetch: 'list' | 'entry' };
 
 /** Content is usable fresh or stale; a remembered 404 or failure only while it is fresh. */
-const usable = (record: StoredResponse | undefined, now: number): record is StoredResponse =>
+export const usable = (record: StoredResponse | undefined, now: number): record is StoredResponse =>
   record !== undefined && (record.status === 200 || (record.freshUntil ?? Infinity) > now);
 
 /** Decides one read. */

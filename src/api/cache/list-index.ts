@@ -2,8 +2,7 @@
 // what exists (every published id and version, as the contract promises), answers every latest item and
 // both lists of the kind, and is how the cache answers an id or a version that does not exist without
 // asking the API. Pure: no I/O.
-import { parseComposer, parsePrompt } from '../validate.ts';
-import type { Kind } from './policy.ts';
+import { type Kind, validItem } from './policy.ts';
 
 /** What an index knows of one id. */
 export interface IndexedItem {
@@ -34,19 +33,8 @@ export interface ListIndex {
 }
 
 const ID_FIELD = { prompts: 'promptId', composers: 'composerId' } as const;
-const ITEM_PARSER = { prompts: parsePrompt, composers: parseComposer };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Whether `parse` accepts `value`. */
-function meetsContract(parse: (value: unknown) => unknown, value: unknown): boolean {
-  try {
-    parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The index of `json`, the parsed `body` of a kind's list with versions, or `undefined` when it is not
@@ -65,7 +53,7 @@ export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: nu
       valid = false;
       continue;
     }
-    const meets = meetsContract(ITEM_PARSER[kind], entry);
+    const meets = validItem(kind, entry);
     valid &&= meets;
     const { publishedVersions, ...value } = entry;
     const latest = typeof value.version === 'string' ? value.version : undefined;

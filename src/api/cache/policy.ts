@@ -154,10 +154,10 @@ export function mergeRateLimit(current: RateLimit | undefined, next: RateLimit):
 
 const PARSERS = { prompts: parsePrompt, composers: parseComposer };
 
-/** Whether the parsed 200 body of an item read meets the contract. */
-export function validItem(route: Route, json: unknown): boolean {
+/** Whether `json`, a parsed item of `kind` (a 200 body of an item read, or an item of a list), meets the contract. */
+export function validItem(kind: Kind, json: unknown): boolean {
   try {
-    PARSERS[route.kind](json);
+    PARSERS[kind](json);
     return true;
   } catch {
     return false;

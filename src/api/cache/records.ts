@@ -154,7 +154,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     const key = keyOf(partition, 'entry', route.url);
     const now = record.fetchedAt;
     const { status } = record;
-    if (status === 0 || status >= 500 || (status === 200 && !validItem(route, json))) {
+    if (status === 0 || status >= 500 || (status === 200 && !validItem(route.kind, json))) {
       const current = decode<StoredResponse>(layers.peek(key));
       const written = current?.status === 200 ? Promise.resolve() : layers.write(key, JSON.stringify({ ...record, freshUntil: now + errorTtlMs }), errorTtlMs);
       return { failed: true, written };
