@@ -1,9 +1,12 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
+import { type PayloadReader, READ_PAYLOAD } from '../api/cache/cached-reads.ts';
 import type { PromptApiClient } from '../api/client.ts';
+import { type Payload, payloadOf } from '../api/cache/representation.ts';
+import { acceptedEncodings, chooseEncoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
-import { entityTag, errorOf, errorResponse, matchesTag, rateLimitHeaders } from './handler-response.ts';
+import { errorOf, errorResponse, matchedTag, rateLimitHeaders } from './handler-response.ts';
 import { type HandlerRoute, isRefusal, readRoute } from './handler-route.ts';
-import { measured } from './handler-telemetry.ts';
+import { measured, type RequestLabel } from './handler-telemetry.ts';
 
 /** Options of `createPromptApiHandler`. */
 export interface PromptApiHandlerOptions {
@@ -52,11 +55,35 @@ export type PromptApiHandler = (request: Request) => Promise<Response>;
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-/** Reads the route through the client: the data, validated by the client on its way in. */
-function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal): Promise<unknown> {
+/** Bodies larger than this are handed to the server in views of it, never copied per request. */
+const CHUNK_BYTES = 65_536;
+
+/**
+ * Reads the route's payload through the client, validated by the client on its way in: through its cache,
+ * the bytes and ETag made once per record. A client of another making (no `READ_PAYLOAD`) is read for its
+ * value, serialized and hashed for this request.
+ */
+async function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal, label: RequestLabel): Promise<Payload> {
+  const reader = (client as Partial<PayloadReader>)[READ_PAYLOAD];
+  if (reader) return reader.call(client, route, signal, (outcome) => (label.outcome = outcome));
   const { kind, id, version, includeVersions } = route;
-  if (kind === 'prompts') return id === undefined ? client.listPrompts({ includeVersions, signal }) : client.getPrompt(id, { version, signal });
-  return id === undefined ? client.listComposers({ includeVersions, signal }) : client.getComposer(id, { version, signal });
+  const value =
+    kind === 'prompts'
+      ? id === undefined ? await client.listPrompts({ includeVersions, signal }) : await client.getPrompt(id, { version, signal })
+      : id === undefined ? await client.listComposers({ includeVersions, signal }) : await client.getComposer(id, { version, signal });
+  return payloadOf(JSON.stringify(value));
+}
+
+/** A body for `bytes` that every response shares: a large one as views of it (a `Response` would copy it). */
+function bodyOf(bytes: Uint8Array): BodyInit {
+  if (bytes.byteLength <= CHUNK_BYTES) return bytes as Uint8Array<ArrayBuffer>;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes.subarray(offset, (offset += CHUNK_BYTES)));
+      if (offset >= bytes.byteLength) controller.close();
+    },
+  });
 }
 
 /**
@@ -116,22 +143,32 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     }
     label.kind = route.kind;
     label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
-    let data: unknown;
+    let payload: Payload;
     try {
-      data = await read(client, route, request.signal);
+      payload = await read(client, route, request.signal, label);
     } catch (error) {
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
-    const body = JSON.stringify(data);
-    const tag = entityTag(body);
     const pinned = route.version !== undefined;
-    const success = {
+    const success: Record<string, string> = {
       ...headers,
       ...rateLimitHeaders(client.usage.getSnapshot()),
-      etag: tag,
+      vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding',
       'cache-control': pinned ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`,
     };
-    if (matchesTag(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers: success });
-    return new Response(body, { status: 200, headers: { ...success, 'content-type': 'application/json; charset=utf-8' } });
+    // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
+    // in an encoding it accepts) is known without making or reading that representation.
+    const accepted = payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
+    const tags = [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
+    const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
+    if (unchanged) return new Response(null, { status: 304, headers: { ...success, etag: unchanged } });
+    const { encoding, bytes } = await chooseEncoding(payload, accepted);
+    const representation: Record<string, string> = {
+      etag: encodedTag(payload, encoding),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(bytes.byteLength),
+    };
+    if (encoding) representation['content-encoding'] = encoding;
+    return new Response(bodyOf(bytes), { status: 200, headers: { ...success, ...representation } });
     });
 }

@@ -1,10 +1,13 @@
 import { untilAborted } from '../abort.ts';
+import type { RequestContext } from '../request.ts';
 import { accountAfter } from './account.ts';
 import { consult, usable } from './consult.ts';
 import { type Budget, createLayers } from './layers.ts';
+import { type CacheReader, decorate } from './cached-reads.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
 import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
 import { createRecords, keyOf } from './records.ts';
+import type { Representation } from './representation.ts';
 import { partitionName, replay, sleep } from './responses.ts';
 import { loadTelemetry, record, recordEvent } from './telemetry.ts';
 import { fetchUpstream } from './upstream.ts';
@@ -15,6 +18,18 @@ interface Read {
   headers: Headers;
   partition: string;
   upstream: typeof globalThis.fetch;
+  /** Told how the cache answered the read (the handler's telemetry labels its request with it). */
+  onOutcome?: (outcome: ReadOutcome) => void;
+}
+
+/** How the cache answered a read, as its `read` event says. */
+type ReadOutcome = Extract<PromptCacheEvent, { type: 'read' }>['outcome'];
+
+/** What the cache answers a read with: a stored response, the body's representation for content, and the account. */
+interface Answer {
+  record: StoredResponse;
+  account: AccountRecord;
+  representation?: Representation;
 }
 
 /** What a fetch is for: the read's kind's index (its list with versions), or the read's own entry. */
@@ -98,7 +113,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       }),
     onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
-  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track });
+  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount() });
   const flights = new Map<string, Promise<void>>();
   const refreshing = new Set<string>();
   /** The last background refresh of each account on this server: the next one waits for it. */
@@ -110,8 +125,10 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     if (partition?.[0] !== authorization) partition = [authorization, partitionName(authorization, options.secret)];
     return partition[1];
   };
-  const report = (route: Route, outcome: Extract<PromptCacheEvent, { type: 'read' }>['outcome'], status: number) =>
+  const report = ({ route, onOutcome }: Read, outcome: ReadOutcome, status: number) => {
     emit({ type: 'read', url: route.url, kind: route.kind, route: routeKind(route), outcome, status });
+    onOutcome?.(outcome);
+  };
   const freshFor = (account: AccountRecord) => ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare);
   const urlOf = (read: Read, target: Target) => (target === 'list' ? versionsListUrl(read.route) : read.route.url);
 
@@ -212,7 +229,13 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     queues.set(read.partition, track(work));
   }
 
-  async function answer(read: Read): Promise<Response> {
+  /**
+   * Answers a read: from what the cache holds, or after the requests it needs. With `heldOnly`, content
+   * the cache holds or nothing (`undefined`): no request, no probe, and no answer other than a 200.
+   */
+  async function answer(read: Read): Promise<Answer>;
+  async function answer(read: Read, heldOnly: true): Promise<Answer | undefined>;
+  async function answer(read: Read, heldOnly = false): Promise<Answer | undefined> {
     const { route, partition } = read;
     await telemetryLoaded;
     const budget = layers.budget();
@@ -229,10 +252,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
       if (unauthorized) {
+        if (heldOnly) return undefined;
         if (round > 0 || now < unauthorized.retryAt || !(await takeProbe(partition, budget))) {
           // After this read's own request (a check), the 401 is its answer: a miss; else a refusal.
-          report(route, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
-          return replay(unauthorized.response, account);
+          report(read, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
+          return { record: unauthorized.response, account };
         }
         budget.extend(layers.missBudgetMs);
         await obtain(read, 'list', 'probe', { stamp, entry }, budget, true);
@@ -244,15 +268,19 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
       const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
       if ('answer' in verdict) {
+        if (heldOnly && verdict.answer.status !== 200) return undefined;
         if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
         if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
-        report(route, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
-        return replay(verdict.answer, account, verdict.body);
+        report(read, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
+        const { answer: record } = verdict;
+        const representation = verdict.representation ?? (record.status === 200 ? records.representationOf(partition, route.url, record) : undefined);
+        return { record, account, representation };
       }
+      if (heldOnly) return undefined;
       // Nothing to answer with. A spent quota: the 429, but for one request an interval that checks it.
       if (exceeded && spent && (round > 0 || now < exceeded.retryAt || !(await takeProbe(partition, budget)))) {
-        report(route, round > 0 ? 'miss' : 'refused', exceeded.response.status);
-        return replay(exceeded.response, account);
+        report(read, round > 0 ? 'miss' : 'refused', exceeded.response.status);
+        return { record: exceeded.response, account };
       }
       // A read that must fetch may wait longer on the store: coordinating the fleet saves requests.
       budget.extend(layers.missBudgetMs);
@@ -263,23 +291,56 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     throw new TypeError('fetch failed (the cache found no answer after its requests)');
   }
 
+  /** An answer as a `Response`, its body the representation's text where there is one. */
+  const toResponse = ({ record, account, representation }: Answer) => replay(record, account, representation?.text ?? record.body);
+
+  const readOf = async (route: Route, headers: Headers, upstream: typeof globalThis.fetch, onOutcome?: Read['onOutcome']): Promise<Read> => ({
+    route,
+    headers,
+    partition: await partitionOf(headers.get('authorization') ?? ''),
+    upstream,
+    onOutcome,
+  });
+
   const wrapFetch = (upstream: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     const route = method === 'GET' ? routeOf(url) : null;
     if (!route) return upstream(input, init);
-    const headers = new Headers(init?.headers ?? request?.headers);
-    const read = { route, headers, partition: await partitionOf(headers.get('authorization') ?? ''), upstream };
+    const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
     const signal = init?.signal ?? request?.signal;
-    return signal ? untilAborted(answer(read), signal) : answer(read);
+    return signal ? untilAborted(answered, signal) : answered;
   };
+
+  /**
+   * A client's reads through the cache: `read` answers content as its representation (made once, shared)
+   * and anything else as a `Response`; `held` answers only content the cache holds, at once.
+   */
+  const readerOf = (upstream: typeof globalThis.fetch): CacheReader => ({
+    async read(url, headers, onOutcome) {
+      const route = routeOf(url);
+      if (!route) return { response: await upstream(url, { method: 'GET', headers }) };
+      const answered = await answer(await readOf(route, headers, upstream, onOutcome));
+      const { record, account, representation } = answered;
+      if (record.status !== 200 || !representation) return { response: toResponse(answered) };
+      return { representation, replay: (body) => replay(record, account, body) };
+    },
+    async held(url, headers, onOutcome) {
+      const route = routeOf(url);
+      const answered = route ? await answer(await readOf(route, headers, upstream, onOutcome), true) : undefined;
+      return answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit };
+    },
+  });
 
   return {
     wrapFetch,
-    attach(client) {
-      client.fetch = wrapFetch(client.fetch);
-      client.cached = true;
+    attach(pipeline, client) {
+      const upstream = pipeline.fetch;
+      pipeline.fetch = wrapFetch(upstream);
+      pipeline.cached = true;
+      // What createPromptApiClient hands its cache is its whole request pipeline, not only the seam.
+      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream));
     },
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);

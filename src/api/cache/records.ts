@@ -5,6 +5,7 @@
 import { type ListIndex, indexList } from './list-index.ts';
 import type { Budget, Layers } from './layers.ts';
 import { type AccountRecord, backoffMs, type ListStamp, versionsListUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
+import { createRepresentation, type Representation } from './representation.ts';
 import { sleep } from './responses.ts';
 import type { Fetched } from './upstream.ts';
 
@@ -20,16 +21,37 @@ export interface RecordsOptions {
   errorTtlMs: number;
   /** Tracks background work (`idle()` waits for it). */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /** How many entries memory keeps: as many representations of entries are kept. */
+  capacity: () => number;
 }
 
 /** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
 const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
 
 /** The records of one cache, over its layers. */
-export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track }: RecordsOptions) {
+export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity }: RecordsOptions) {
   /** Each account's indexes, parsed, by partition and list URL. */
   const indexes = new Map<string, ListIndex>();
   const loads = new Map<string, Promise<ListIndex | undefined>>();
+  /** The representation of each entry read lately, by its key: the least recently read go first. */
+  const representations = new Map<string, Representation>();
+
+  /**
+   * The representation of an entry's body: the same for every read of the same record (a refresh is a new
+   * record, with a new body), so that what reads make of it is made once.
+   */
+  function representationOf(partition: string, url: string, record: StoredResponse): Representation {
+    const key = keyOf(partition, 'entry', url);
+    let representation = representations.get(key);
+    representations.delete(key);
+    if (representation?.text !== record.body) representation = createRepresentation(record.body);
+    representations.set(key, representation);
+    for (const oldest of representations.keys()) {
+      if (representations.size <= capacity()) break;
+      representations.delete(oldest);
+    }
+    return representation;
+  }
 
   /**
    * The newer of the shared store's and memory's copies (by `time`). A copy the shared store answered is
@@ -63,7 +85,10 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     readNewest<ListStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
       const index = indexes.get(`${partition} ${url}`);
       const body = index && index.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'list', url), `${index.fetchedAt}\n${index.body}`) : Promise.resolve();
-      void track(body.then(() => layers.write(keyOf(partition, 'stamp', url), text)));
+      // The shared store gets the stamp back once it holds the body, unless a newer stamp came meanwhile
+      // (a refresh while the body was on its way): memory is never set back to the older one.
+      const stampKey = keyOf(partition, 'stamp', url);
+      void track(body.then(() => (layers.peek(stampKey) === text ? layers.share(stampKey, text) : undefined)));
     });
 
   /** What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere). */
@@ -177,6 +202,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     saveList,
     saveEntry,
     keepEntry,
+    representationOf,
   };
 }
 

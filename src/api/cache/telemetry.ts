@@ -133,14 +133,11 @@ export function withActiveSpan<T>(open: OpenSpan | undefined, work: () => T): T 
   return api.context.with(api.trace.setSpan(api.context.active(), open.span), work);
 }
 
-/** Reads the cache answered: the handler listens, to give each of its requests the cache's outcome. */
-export const readObservers = new Set<(event: Extract<PromptCacheEvent, { type: 'read' }>) => void>();
-
 /** Records one of the cache's events on its instrument. */
 export function recordEvent(event: PromptCacheEvent): void {
   switch (event.type) {
     case 'read':
-      for (const observe of readObservers) observe(event);
+      // Each read's outcome labels its handler request (the handler hears it from the read itself).
       return;
     case 'upstream':
       return record.upstream({ kind: event.kind, reason: event.reason, status: event.status }, event.durationMs / 1000);
