@@ -63,9 +63,10 @@ const CHUNK_BYTES = 65_536;
  * the bytes and ETag made once per record. A client of another making (no `READ_PAYLOAD`) is read for its
  * value, serialized and hashed for this request.
  */
-async function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal, label: RequestLabel): Promise<Payload> {
+async function read(client: PromptApiClient, route: HandlerRoute, request: Request, label: RequestLabel): Promise<Payload> {
   const reader = (client as Partial<PayloadReader>)[READ_PAYLOAD];
-  if (reader) return reader.call(client, route, signal, (outcome) => (label.outcome = outcome));
+  if (reader) return reader.call(client, route, () => request.signal, (outcome) => (label.outcome = outcome));
+  const { signal } = request;
   const { kind, id, version, includeVersions } = route;
   const value =
     kind === 'prompts'
@@ -145,7 +146,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
     let payload: Payload;
     try {
-      payload = await read(client, route, request.signal, label);
+      payload = await read(client, route, request, label);
     } catch (error) {
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }

@@ -6,7 +6,7 @@
 // and parse again.
 import type { PromptApiClient } from '../client-types.ts';
 import type { RateLimit } from '../types.ts';
-import type { PromptCacheEvent } from './options.ts';
+import type { ReadOutcome } from './fleet.ts';
 import { itemPath, listPath, refuseUnaddressable } from '../paths.ts';
 import { type RequestContext, request } from '../request.ts';
 import { parseComposer, parseComposerList, parsePrompt, parsePromptList, ShapeError } from '../validate.ts';
@@ -26,9 +26,6 @@ export interface HeldContent {
   representation: Representation;
   rateLimit: RateLimit | undefined;
 }
-
-/** How the cache answered a read (its `read` event's outcome). */
-export type ReadOutcome = Extract<PromptCacheEvent, { type: 'read' }>['outcome'];
 
 /** The cache's reads for one client, in front of its `fetch`; `onOutcome` hears how each was answered. */
 export interface CacheReader {
@@ -53,9 +50,12 @@ export interface PayloadRoute {
  */
 export const READ_PAYLOAD: unique symbol = Symbol('prompt-composer-react: read payload');
 
-/** A client whose payloads the handler can read; `onOutcome` hears how the cache answered. */
+/**
+ * A client whose payloads the handler can read. `signal` is asked for only when the read goes through the
+ * pipeline (a `Request`'s signal is made on first access); `onOutcome` hears how the cache answered.
+ */
 export interface PayloadReader {
-  [READ_PAYLOAD](route: PayloadRoute, signal?: AbortSignal, onOutcome?: (outcome: ReadOutcome) => void): Promise<Payload>;
+  [READ_PAYLOAD](route: PayloadRoute, signal?: () => AbortSignal, onOutcome?: (outcome: ReadOutcome) => void): Promise<Payload>;
 }
 
 /** What a read makes of a valid body: from its representation, or from the value a `Response` gave. */
@@ -106,14 +106,23 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
     pipeline.usage.recordRateLimit(rateLimit);
   };
 
+  // The headers the pipeline would send with a string key, made once (the cache only reads them).
+  let sent: { key: string | undefined; headers: Headers } | undefined;
+  const headersFor = (key: string | undefined) => {
+    if (sent?.key !== key || !sent) {
+      const headers = new Headers(pipeline.headers);
+      headers.set('Accept', 'application/json');
+      if (key) headers.set('Authorization', `Bearer ${key}`);
+      sent = { key, headers };
+    }
+    return sent.headers;
+  };
+
   /** Content the cache holds for `path`, read with the headers the pipeline would send. */
   async function held(path: string, onOutcome: Observer): Promise<{ content: HeldContent; key: string | undefined } | undefined> {
     const key = plainKey(pipeline.apiKey);
     if (key === false) return undefined;
-    const headers = new Headers(pipeline.headers);
-    headers.set('Accept', 'application/json');
-    if (key) headers.set('Authorization', `Bearer ${key}`);
-    const content = await reader.held(`${pipeline.baseUrl}${path}`, headers, onOutcome);
+    const content = await reader.held(`${pipeline.baseUrl}${path}`, headersFor(key), onOutcome);
     return content && { content, key };
   }
 
@@ -143,8 +152,12 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
   }
 
   /** A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's. */
-  async function read<R>(path: string, parse: BodyParser<unknown>, delivery: Delivery<R>, signal: AbortSignal | undefined, onOutcome?: Observer): Promise<R> {
-    if (!signal?.aborted) {
+  /**
+   * A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's.
+   * The handler's `signal` comes as a function: it is made only for a read that goes through the pipeline.
+   */
+  async function read<R>(path: string, parse: BodyParser<unknown>, delivery: Delivery<R>, signal: AbortSignal | (() => AbortSignal) | undefined, onOutcome?: Observer): Promise<R> {
+    if (typeof signal !== 'object' || !signal.aborted) {
       const found = await held(path, onOutcome);
       if (found) {
         try {
@@ -156,7 +169,7 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
         }
       }
     }
-    return throughPipeline(path, parse, delivery, signal, onOutcome);
+    return throughPipeline(path, parse, delivery, typeof signal === 'function' ? signal() : signal, onOutcome);
   }
 
   const readValue = <T>(path: string, parse: BodyParser<T>, signal: AbortSignal | undefined) =>

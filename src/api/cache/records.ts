@@ -2,18 +2,13 @@
 // remembered 404 or failure), each kind's index (a large body, read once per refresh, and a small stamp
 // read on every request), and the account's record. Of the shared store's copy and memory's, the newer
 // wins; what the shared store lost (restarted empty, evicted) is given back to it.
-import { type ListIndex, indexList } from './list-index.ts';
+import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
-import { type AccountRecord, backoffMs, type ListStamp, versionsListUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
-import { createRepresentation, type Representation } from './representation.ts';
-import { sleep } from './responses.ts';
+import { indexList } from './list-index.ts';
+import { type AccountRecord, accountKey, backoffMs, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
+import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
-const PREFIX = 'prompt-cache:2:';
-
-/** The store's key of an account's `what` (`entry`, `stamp`, `list`, `lock`) for `url`. */
-export const keyOf = (partition: string, what: string, url: string) => `${PREFIX}${partition}:${what}:${url}`;
-const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
 
 /** What the records need from the cache's options. */
 export interface RecordsOptions {
@@ -30,27 +25,16 @@ const storeTtl = (record: StoredResponse) => (record.status === 200 || record.fr
 
 /** The records of one cache, over its layers. */
 export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity }: RecordsOptions) {
-  /** Each account's indexes, parsed, by partition and list URL. */
-  const indexes = new Map<string, ListIndex>();
-  const loads = new Map<string, Promise<ListIndex | undefined>>();
-  /** The representation of each entry read lately, by its key: the least recently read go first. */
-  const representations = new Map<string, Representation>();
+  const indexes = createIndexes(layers, track);
+  const entryRepresentations = representationsByKey(capacity);
 
   /**
-   * The representation of an entry's body: the same for every read of the same record (a refresh is a new
-   * record, with a new body), so that what reads make of it is made once.
+   * Gives the shared store a stamp (`text`, changed at `updatedAt`) that memory holds, unless memory holds
+   * a newer one by now: a write that waited (for a list's body) never sets the fleet back to an older list.
    */
-  function representationOf(partition: string, url: string, record: StoredResponse): Representation {
-    const key = keyOf(partition, 'entry', url);
-    let representation = representations.get(key);
-    representations.delete(key);
-    if (representation?.text !== record.body) representation = createRepresentation(record.body);
-    representations.set(key, representation);
-    for (const oldest of representations.keys()) {
-      if (representations.size <= capacity()) break;
-      representations.delete(oldest);
-    }
-    return representation;
+  function shareUnlessNewer(stampKey: string, text: string, updatedAt: number): Promise<void> | undefined {
+    const held = decode<ListStamp>(layers.peek(stampKey));
+    return held && held.updatedAt > updatedAt ? undefined : layers.share(stampKey, text);
   }
 
   /**
@@ -83,12 +67,11 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   const readStamp = (partition: string, url: string, budget?: Budget) =>
     readNewest<ListStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
-      const index = indexes.get(`${partition} ${url}`);
+      const index = indexes.held(partition, url);
       const body = index && index.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'list', url), `${index.fetchedAt}\n${index.body}`) : Promise.resolve();
       // The shared store gets the stamp back once it holds the body, unless a newer stamp came meanwhile
       // (a refresh while the body was on its way): memory is never set back to the older one.
-      const stampKey = keyOf(partition, 'stamp', url);
-      void track(body.then(() => (layers.peek(stampKey) === text ? layers.share(stampKey, text) : undefined)));
+      void track(body.then(() => shareUnlessNewer(keyOf(partition, 'stamp', url), text, stamp.updatedAt)));
     });
 
   /** What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere). */
@@ -97,49 +80,6 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     const { shared, memory, answered } = await layers.read(key, budget);
     if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
     return decode<AccountRecord>(answered ? shared : memory) ?? {};
-  }
-
-  /** Loads an index another server stored (one load per index at a time). */
-  function load(partition: string, route: Route, stamp: ListStamp): Promise<ListIndex | undefined> {
-    const url = versionsListUrl(route);
-    const memoryKey = `${partition} ${url}`;
-    let loading = loads.get(memoryKey);
-    if (loading) return loading;
-    loading = (async () => {
-      const { shared } = await layers.read(keyOf(partition, 'list', url), undefined, stamp.bytes);
-      const newline = shared?.indexOf('\n') ?? -1;
-      const fetchedAt = Number(shared?.slice(0, newline));
-      const current = indexes.get(memoryKey);
-      if (shared === undefined || newline < 0 || (current && current.fetchedAt >= fetchedAt)) return current;
-      const body = shared.slice(newline + 1);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return current;
-      }
-      const index = indexList(route.kind, json, body, fetchedAt);
-      if (index) indexes.set(memoryKey, index);
-      return index ?? current;
-    })().finally(() => loads.delete(memoryKey));
-    loads.set(memoryKey, track(loading));
-    return loading;
-  }
-
-  /**
-   * The index the stamp names, parsed. When this server holds an older one, the read waits for the newer
-   * at most what is left of its budget, then answers from the older while the newer loads; with none, it
-   * waits for the load.
-   */
-  async function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Promise<ListIndex | undefined> {
-    const held = indexes.get(`${partition} ${versionsListUrl(route)}`);
-    if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
-    const loading = load(partition, route, stamp);
-    if (!held) return loading;
-    const started = Date.now();
-    const loaded = await Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]);
-    budget.remainingMs -= Date.now() - started;
-    return loaded ?? held;
   }
 
   /** Writes the account's record for the fleet (memory at once). */
@@ -153,7 +93,6 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
    */
   function saveList(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): Promise<unknown> {
     const url = versionsListUrl(route);
-    const memoryKey = `${partition} ${url}`;
     const now = record.fetchedAt;
     const stampKey = keyOf(partition, 'stamp', url);
     const previous = decode<ListStamp>(layers.peek(stampKey)) ?? { updatedAt: 0 };
@@ -163,12 +102,14 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     if (!index || (!index.valid && previous.fetchedAt !== undefined && !previous.invalid)) {
       return layers.write(stampKey, JSON.stringify({ ...previous, updatedAt: now, failure, failures } satisfies ListStamp));
     }
-    indexes.set(memoryKey, index);
+    indexes.hold(partition, url, index);
     const stamp: ListStamp = { updatedAt: now, fetchedAt: now, freshUntil: now + freshForMs, bytes: record.body.length };
     if (!index.valid) Object.assign(stamp, { invalid: true, failure, failures });
-    // Memory at once (this server answers from it); the shared store gets the body before the stamp.
-    layers.remember(stampKey, JSON.stringify(stamp));
-    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => layers.write(stampKey, JSON.stringify(stamp)));
+    // Memory at once (this server answers from it); the shared store gets the body before the stamp, and
+    // the stamp only while no newer one has come meanwhile (a slow store may take the body for seconds).
+    const text = JSON.stringify(stamp);
+    layers.remember(stampKey, text);
+    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => shareUnlessNewer(stampKey, text, now));
   }
 
   /**
@@ -193,16 +134,20 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   return {
     /** Published versions the indexes name, for sizing memory. */
-    versionCount: () => [...indexes.values()].reduce((total, index) => total + index.versionCount, 0),
+    versionCount: indexes.versionCount,
     readEntry,
     readStamp,
     readAccount,
-    listIndexOf,
+    listIndexOf: indexes.listIndexOf,
     writeAccount,
     saveList,
     saveEntry,
     keepEntry,
-    representationOf,
+    /**
+     * The representation of an entry's body: the same for every read of the same record (a refresh is a
+     * new record, with a new body), so that what reads make of it is made once.
+     */
+    representationOf: (partition: string, url: string, record: StoredResponse) => entryRepresentations(keyOf(partition, 'entry', url), record.body),
   };
 }
 

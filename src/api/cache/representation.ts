@@ -149,3 +149,22 @@ export function createRepresentation(text: string): Representation {
     },
   };
 }
+
+/**
+ * The representations of bodies stored under keys, the least recently read dropped past `capacity()`: a
+ * key read again with the same body gets the same representation, with another body (a refresh) a new one.
+ */
+export function representationsByKey(capacity: () => number): (key: string, text: string) => Representation {
+  const representations = new Map<string, Representation>();
+  return (key, text) => {
+    let representation = representations.get(key);
+    representations.delete(key);
+    if (representation?.text !== text) representation = createRepresentation(text);
+    representations.set(key, representation);
+    for (const oldest of representations.keys()) {
+      if (representations.size <= capacity()) break;
+      representations.delete(oldest);
+    }
+    return representation;
+  };
+}
