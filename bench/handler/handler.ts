@@ -75,8 +75,12 @@ function startUpstream(count: number): Promise<{ url: string; stop: () => void }
   });
 }
 
-/** Requests a second of `url` with `headers`, over CONNECTIONS connections for DURATION_S, and its p50. */
+/**
+ * Requests a second of `url` with `headers`, over CONNECTIONS connections for DURATION_S, and its p50,
+ * after a second of the same load that is not counted (the server's JIT and the sockets warm up).
+ */
 async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; errors: number }> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return { rps: result.requests.average, p50: result.latency.p50, errors: result.errors + result.timeouts };
 }

@@ -19,7 +19,7 @@ export interface IndexedItem {
 export interface ListIndex {
   /** When the list was fetched, in milliseconds since the epoch. */
   readonly fetchedAt: number;
-  /** The list's body (with versions), as stored. */
+  /** The list's body (with versions), as stored (decoded again from its bytes when the handler holds them). */
   readonly body: string;
   /** Whether every item meets the contract: only then are the lists answered from it. */
   readonly valid: boolean;
@@ -68,11 +68,14 @@ export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: nu
     bare.push(value);
   }
   const representations = new Map<string, Representation>();
-  let withVersions: Representation | undefined;
+  // The body is held by its representation alone (as bytes, once the handler has made them).
+  const withVersions = createRepresentation(body);
   let plain: Representation | undefined;
   return {
     fetchedAt,
-    body,
+    get body() {
+      return withVersions.text;
+    },
     valid,
     versionCount,
     item: (id) => items.get(id),
@@ -83,7 +86,6 @@ export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: nu
       if (!representation) representations.set(id, (representation = createRepresentation(JSON.stringify(value))));
       return representation;
     },
-    list: (includeVersions) =>
-      includeVersions ? (withVersions ??= createRepresentation(body)) : (plain ??= createRepresentation(JSON.stringify(bare))),
+    list: (includeVersions) => (includeVersions ? withVersions : (plain ??= createRepresentation(JSON.stringify(bare)))),
   };
 }

@@ -27,6 +27,25 @@ const storeTtl = (record: StoredResponse) => (record.status === 200 || record.fr
 export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity }: RecordsOptions) {
   const indexes = createIndexes(layers, track);
   const entryRepresentations = representationsByKey(capacity);
+  /** The last text read under each key and what it decoded to: an unchanged record is not parsed per read. */
+  const decoded = new Map<string, { text: string; value: object | undefined }>();
+
+  /**
+   * `text` decoded, the same object while the key's text does not change (nothing here changes a decoded
+   * record: a new one is written instead). The least recently read go first, past `capacity()`.
+   */
+  function decodeOf<T extends object>(key: string, text: string | undefined): T | undefined {
+    if (text === undefined) return undefined;
+    const held = decoded.get(key);
+    decoded.delete(key);
+    const value = held?.text === text ? held.value : decode<T>(text);
+    decoded.set(key, { text, value });
+    for (const oldest of decoded.keys()) {
+      if (decoded.size <= capacity()) break;
+      decoded.delete(oldest);
+    }
+    return value as T | undefined;
+  }
 
   /**
    * Gives the shared store a stamp (`text`, changed at `updatedAt`) that memory holds, unless memory holds
@@ -49,9 +68,9 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     restore: (record: T, text: string) => void,
   ): Promise<T | undefined> {
     const { shared, memory, answered } = await layers.read(key, budget);
-    const fromShared = decode<T>(shared);
+    const fromShared = decodeOf<T>(key, shared);
     // Once a copy is remembered both layers hold the same text: parsed once.
-    const fromMemory = memory === shared ? fromShared : decode<T>(memory);
+    const fromMemory = memory === shared ? fromShared : decodeOf<T>(key, memory);
     if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
       if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
       return fromShared;
@@ -79,7 +98,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     const key = accountKey(partition);
     const { shared, memory, answered } = await layers.read(key, budget);
     if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
-    return decode<AccountRecord>(answered ? shared : memory) ?? {};
+    return decodeOf<AccountRecord>(key, answered ? shared : memory) ?? {};
   }
 
   /** Writes the account's record for the fleet (memory at once). */

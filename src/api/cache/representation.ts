@@ -25,7 +25,10 @@ export interface Payload {
 
 /** A stored body, and what reads make of it once. */
 export interface Representation {
-  /** The body, as stored (what a `Response` of the cache carries). */
+  /**
+   * The body, as stored (what a `Response` of the cache carries). A large body whose bytes the handler
+   * holds is not held twice: its text is decoded from them again when asked for.
+   */
   readonly text: string;
   /**
    * The body parsed with `parse`, without `key`: one value for the reads that overlap (and those within a
@@ -45,6 +48,10 @@ export interface Representation {
 const LINGER_MS = 1000;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Bodies at least this long are held once: as bytes, once the handler has made them. */
+const RELEASE_TEXT_BYTES = 1_000_000;
 
 /** `value` and everything it holds, frozen; returned. */
 function deepFreeze<T>(value: T): T {
@@ -99,7 +106,9 @@ export async function payloadOf(text: string): Promise<Payload> {
 }
 
 /** The representation of a stored body. */
-export function createRepresentation(text: string): Representation {
+export function createRepresentation(body: string): Representation {
+  let text: string | undefined = body;
+  let bytes: Uint8Array | undefined;
   let held: unknown;
   let weak: WeakRef<object> | undefined;
   let lastRead = 0;
@@ -114,14 +123,19 @@ export function createRepresentation(text: string): Representation {
     (timer as { unref?: () => void }).unref?.();
   };
 
+  /** The body's text: held, or decoded again from the bytes that replaced it. */
+  const textNow = () => text ?? decoder.decode(bytes);
+
   return {
-    text,
+    get text() {
+      return textNow();
+    },
     value<T>(parse: BodyParser<T>, key: string | null | undefined): T {
       if (failure) throw failure.error;
       let shared = (held ?? weak?.deref()) as T | undefined;
       if (shared === undefined) {
         try {
-          shared = deepFreeze(check(text, parse, key).value);
+          shared = deepFreeze(check(textNow(), parse, key).value);
         } catch (error) {
           failure = { error };
           throw error;
@@ -137,13 +151,21 @@ export function createRepresentation(text: string): Representation {
       if (failure) throw failure.error;
       if (!payload) {
         let checked: { value: unknown; redacted: boolean };
+        const source = textNow();
         try {
-          checked = check(text, parse, key);
+          checked = check(source, parse, key);
         } catch (error) {
           failure = { error };
           throw error;
         }
-        payload = payloadOf(checked.redacted ? JSON.stringify(checked.value) : text);
+        payload = payloadOf(checked.redacted ? JSON.stringify(checked.value) : source);
+        // The bytes say what the text says (nothing was taken out): a large text is not held beside them.
+        if (!checked.redacted && source.length >= RELEASE_TEXT_BYTES) {
+          void payload.then((made) => {
+            bytes = made.bytes;
+            text = undefined;
+          });
+        }
       }
       return payload;
     },
