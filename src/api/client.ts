@@ -1,11 +1,11 @@
 import type { PromptCache } from './cache/options.ts';
 import type { PromptApiClient } from './client-types.ts';
-import { itemPath, listPath, refuseUnaddressable } from './paths.ts';
+import { PromptApiError } from './errors.ts';
 import { type ApiKeySource, type RequestContext, request } from './request.ts';
 import { createUsageStore } from './usage-store.ts';
+import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from './validate.ts';
 
 export type { GetOptions, ListOptions, PromptApiClient } from './client-types.ts';
-import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from './validate.ts';
 
 /**
  * The options every client takes; `PromptApiClientOptions` adds the rule that a key function needs a
@@ -102,6 +102,29 @@ function fingerprint(text: string): string {
 function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string {
   if (!apiKey) return baseUrl;
   return `${baseUrl}#${typeof apiKey === 'string' ? fingerprint(apiKey) : Math.random()}`;
+}
+
+/** The path of an item read: `/{collection}/{id}`, with `?version=` when pinned. */
+export function itemPath(collection: string, id: string, version: string | undefined): string {
+  const query = version === undefined ? '' : `?${new URLSearchParams({ version })}`;
+  return `/${collection}/${encodeURIComponent(id)}${query}`;
+}
+
+/**
+ * `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them), and a `''`
+ * version would be sent as `?version=` while the cache counts it as pinned.
+ */
+export function refuseUnaddressable(collection: string, id: string, version?: string): Promise<never> | null {
+  const badId = id === '' || id === '.' || id === '..';
+  if (!badId && version !== '') return null;
+  const detail = `${JSON.stringify(badId ? id : version)} is not ${badId ? 'an identifier' : 'a version'} that can be sent; not sent`;
+  const path = badId ? `/${collection}/${id}` : itemPath(collection, id, version);
+  return Promise.reject(new PromptApiError({ method: 'GET', path, status: 0, code: 'BAD_REQUEST', detail }));
+}
+
+/** The path of a list read: `/{collection}`, with `?include_versions=true` when asked. */
+export function listPath(collection: string, includeVersions: boolean | undefined): string {
+  return includeVersions ? `/${collection}?include_versions=true` : `/${collection}`;
 }
 
 /**

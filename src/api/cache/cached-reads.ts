@@ -7,7 +7,7 @@
 import type { PromptApiClient } from '../client-types.ts';
 import type { RateLimit } from '../types.ts';
 import type { ReadOutcome } from './fleet.ts';
-import { itemPath, listPath, refuseUnaddressable } from '../paths.ts';
+import { itemPath, listPath, refuseUnaddressable } from '../client.ts';
 import { type RequestContext, request } from '../request.ts';
 import { parseComposer, parseComposerList, parsePrompt, parsePromptList, ShapeError } from '../validate.ts';
 import { type BodyParser, type Payload, payloadOf, type Representation } from './representation.ts';
