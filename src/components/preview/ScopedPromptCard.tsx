@@ -3,16 +3,19 @@
 import { createContext, memo, type ReactNode, useContext } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
 import type { CatalogWithoutDiffs } from '../../catalog/catalog.ts';
-import type { TemplateValues } from '../../template/lookup.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import type { PreviewSegment } from './preview-segments.ts';
+import type { PreviewValues } from './preview-variables.ts';
 
 /** The preview's (deferred) segments, for the prompt cards deep inside a memoized `ComposerView`. */
 export const PreviewSegmentsContext = createContext<readonly PreviewSegment[]>([]);
 PreviewSegmentsContext.displayName = 'PreviewSegmentsContext';
 
-/** Renders a prompt of a preview: the segment (or prompt), its position, and the values of its own variables. */
-export type RenderPreviewPrompt = (prompt: PromptSegment | Prompt, index: number, values: TemplateValues) => ReactNode;
+/**
+ * Renders a prompt of a preview, as `ComposerView`'s `renderPrompt` does a composer's: the segment (or the
+ * prompt), its position, and the values of its own variables (flat, by dotted name).
+ */
+export type RenderPreviewPrompt = (prompt: PromptSegment | Prompt, index: number, values: PreviewValues) => ReactNode;
 
 /** Props of `ScopedPromptCard`. */
 export interface ScopedPromptCardProps {
