@@ -41,8 +41,9 @@ export const AddedAndRemovedSegments: Story = {
     await expect(removed.getByText(words.diff.badges.removed)).toBeVisible();
     await expect(lineText(removed.getByRole('deletion'))).toBe('<p>Offer a <strong>10% discount</strong> when the risk is high.</p>');
     const inputData = canvas.getByText(words.diff.rows.inputData).nextElementSibling as HTMLElement;
-    await expect(inputData.querySelector('.pcr-fields__path')).toHaveTextContent('customer.name');
-    await expect(within(inputData).getByRole('insertion')).toHaveTextContent('"Analytical Engines Ltd"');
+    const field = inputData.querySelector('.pcr-fields__field') as HTMLElement;
+    await expect(field.querySelector('.pcr-fields__path')).toHaveTextContent('customer.name');
+    await expect(within(field).getByRole('insertion')).toHaveTextContent('"Analytical Engines Ltd"');
     // The markup is text in the diff: no element of a segment reaches the page outside the sanitizer's containers.
     await expect([...canvasElement.querySelectorAll('.pcr-composer-diff__segments :is(strong, a)')].filter((element) => !element.closest('.pcr-static'))).toEqual([]);
   },
