@@ -91,10 +91,14 @@ const baselineName = (id: string, theme: string, width: number) => `${id}-${them
 const captured = new Set<string>();
 let runs = 0;
 
-/** What a story is captured by: its one root element, else its wrapper (which then is no taller than its content). */
+/**
+ * What a story is captured by: its one root element, else its wrapper (which then is no taller than its
+ * content), and the wrapper too where the root is cut at `MAX_HEIGHT` (the wrapper clips it there).
+ */
 function captureRoot(): HTMLElement {
   const children = [...wrapper().children].filter((child) => child instanceof HTMLElement && child.checkVisibility());
-  if (children.length === 1) return children[0] as HTMLElement;
+  const [only] = children;
+  if (children.length === 1 && only instanceof HTMLElement && only.getBoundingClientRect().height <= MAX_HEIGHT - 32) return only;
   wrapper().style.minBlockSize = '0';
   return wrapper();
 }

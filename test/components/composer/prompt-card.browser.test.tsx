@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { interpolate, PromptCard } from 'prompt-composer-react';
+import { germanCatalog, interpolate, PromptCard } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { axeViolations, Page, prompt, promptSegment, settle } from '../presentational-fixtures.tsx';
@@ -30,6 +30,13 @@ describe('PromptCard', () => {
       expect(card.querySelector('[data-state="missing"]')).toBeNull();
       expect([...userMessage(card).querySelectorAll('mark[data-state="filled"]')].map((mark) => mark.textContent)).toEqual(['Ada', 'Rockets']);
       expect(await axeViolations(document.body)).toEqual([]);
+    });
+  });
+
+  describe('given a catalog of another language', () => {
+    it('writes the temperature as that language writes numbers', () => {
+      render(<PromptCard prompt={prompt} catalog={germanCatalog} />, { wrapper: Page });
+      expect(screen.getByText('Temperatur').nextElementSibling?.textContent).toBe('0,7');
     });
   });
 

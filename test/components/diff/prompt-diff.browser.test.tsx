@@ -1,6 +1,6 @@
 /** PromptDiff with the shipped stylesheet: what changed, in words, and line diffs a screen reader reads out. */
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { type Prompt, PromptDiff } from 'prompt-composer-react';
+import { germanCatalog, type Prompt, PromptDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -199,6 +199,11 @@ describe('PromptDiff', () => {
   });
 
   describe('given a version that changes the temperature only', () => {
+    it('writes the temperatures as the catalog\'s language writes numbers', () => {
+      render(<PromptDiff before={promptAt(accountReview, '2.0.0')} after={promptAt(accountReview, '2.1.0')} catalog={germanCatalog} />);
+      expect(row('Temperatur').textContent).toBe('entfernt: 0,2  hinzugefügt: 0,3');
+    });
+
     it('says so and calls both messages unchanged', () => {
       render(<PromptDiff before={promptAt(accountReview, '2.0.0')} after={promptAt(accountReview, '2.1.0')} />);
       expect(screen.getByText('Changes: temperature.')).toBeTruthy();
