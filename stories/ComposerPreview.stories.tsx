@@ -127,7 +127,8 @@ const longFlow: MockComposerSeed = (() => {
  */
 export const LongComposer: Story = {
   args: { composerId: longFlow.composerId },
-  parameters: { msw: { handlers: storyApi('happy', (db) => db.addComposer(longFlow)) } },
+  // Its segments repeat the Default story's eight times: the visual test captures its first 2,000 px.
+  parameters: { msw: { handlers: storyApi('happy', (db) => db.addComposer(longFlow)) }, visual: { maxHeight: 2000 } },
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { name: 'Long flow' }, { timeout: 5000 })).toBeVisible();
     await expect(canvasElement.querySelectorAll('.pcr-composer__segment').length).toBe(longFlow.segments.length);

@@ -29,6 +29,11 @@ export interface StoryEntry {
    * (`parameters.timeoutMs: 0`) while its mock backend never answers.
    */
   staysBusy: boolean;
+  /**
+   * How far down the visual test captures the story, where its `parameters.visual.maxHeight` says (a long
+   * story whose segments repeat); `undefined`: the test's own limit.
+   */
+  maxHeight: number | undefined;
   /** Renders the story into the page, with its loaders and decorators; rejects when its play function fails. */
   render: (options?: RenderOptions) => Promise<void>;
 }
@@ -42,6 +47,7 @@ export const stories: StoryEntry[] = Object.values(modules).flatMap((module) => 
     .map(([name, story]) => ({
       id: `${title}/${name}`,
       staysBusy: composeStory(story, meta, undefined, name).parameters.timeoutMs === 0,
+      maxHeight: (composeStory(story, meta, undefined, name).parameters.visual as { maxHeight?: number } | undefined)?.maxHeight,
       render: async ({ globals = {}, play = false }: RenderOptions = {}) => {
         const annotations = play ? { ...story, globals } : { ...story, play: undefined, globals };
         await composeStory(annotations, meta, undefined, name).run();
