@@ -68,6 +68,8 @@ export const ChangedSegments: Story = {
 /** The same changes in one column, each changed line above the line that took its place. */
 export const Unified: Story = {
   args: { ...ChangedSegments.args, layout: 'unified' },
+  // On a phone a split diff is one column too: Changed segments' phone capture is this story's.
+  parameters: { visual: { phone: false } },
   play: async ({ canvasElement }) => {
     const deletion = canvasElement.querySelector('[data-message="user"] del') as HTMLElement;
     const insertion = canvasElement.querySelector('[data-message="user"] ins') as HTMLElement;

@@ -34,6 +34,11 @@ export interface StoryEntry {
    * story whose segments repeat); `undefined`: the test's own limit.
    */
   maxHeight: number | undefined;
+  /**
+   * Whether the visual test may capture the story on a phone: `parameters.visual.phone: false` where its phone
+   * layout is another story's (a unified diff is the split diff's one column there).
+   */
+  phone: boolean;
   /** Renders the story into the page, with its loaders and decorators; rejects when its play function fails. */
   render: (options?: RenderOptions) => Promise<void>;
 }
@@ -48,6 +53,7 @@ export const stories: StoryEntry[] = Object.values(modules).flatMap((module) => 
       id: `${title}/${name}`,
       staysBusy: composeStory(story, meta, undefined, name).parameters.timeoutMs === 0,
       maxHeight: (composeStory(story, meta, undefined, name).parameters.visual as { maxHeight?: number } | undefined)?.maxHeight,
+      phone: (composeStory(story, meta, undefined, name).parameters.visual as { phone?: boolean } | undefined)?.phone !== false,
       render: async ({ globals = {}, play = false }: RenderOptions = {}) => {
         const annotations = play ? { ...story, globals } : { ...story, play: undefined, globals };
         await composeStory(annotations, meta, undefined, name).run();

@@ -1,6 +1,6 @@
 /**
  * Visual regression: every story, played to the state it is named for, in the light and the dark theme at
- * 1280 px, and in the light theme at 360 px where its layout changes on a phone (a preview's columns, a line
+ * 1024 px, and in the light theme at 360 px where its layout changes on a phone (a preview's columns, a line
  * diff's sides, a card's copy row, the usage banner's actions, the settings of a diff: the dark theme's
  * colours are the desktop captures' concern, the phone's layout is one theme's), compared with its committed baseline
  * (`baselines/<File>/<Story>-<theme>-<width>.png`) by Vitest's `toMatchScreenshot`. Each capture is the
@@ -32,7 +32,11 @@ const BASELINES = 'test/storybook/baselines';
 const committed = Object.keys(import.meta.glob('./baselines/**/*.png'));
 
 const THEMES = ['light', 'dark'] as const;
-const WIDTHS = [1280, 360] as const;
+/**
+ * A desktop (every wide layout holds from 48rem, 768 px: the preview's two columns, a split diff's sides) and
+ * a small phone.
+ */
+const WIDTHS = [1024, 360] as const;
 
 /**
  * What lays out differently on a 360 px phone (a media or container query): a story with none of these is
@@ -51,7 +55,7 @@ const PHONE_LAYOUTS = [
 
 /**
  * The tallest capture, in CSS pixels: a longer story is captured down to here. Every story fits but
- * ComposerPreview/LongComposer (7,128 px at 1280, 11,721 px at 360), a stress test whose segments repeat;
+ * ComposerPreview/LongComposer (over 7,000 px tall, over 11,000 at 360; it sets a lower limit of its own), a stress test whose segments repeat;
  * the next tallest is ComposerDiff/StructureAndMarkup at 360 px (4,609 px).
  */
 const MAX_HEIGHT = 5000;
@@ -166,18 +170,18 @@ afterAll(async () => {
   }
 });
 
-describe.each(stories)('$id', ({ id, staysBusy, maxHeight, render }) => {
+describe.each(stories)('$id', ({ id, staysBusy, maxHeight, phone, render }) => {
   it.each(WIDTHS)('looks as it did at %i px', async (width) => {
     runs++;
     await atWidth(width);
     await render({ play: true });
     await settled({ staysBusy });
     // On a phone, only what lays out differently there.
-    if (width < 1280 && !wrapper().querySelector(PHONE_LAYOUTS)) return;
+    if (width < WIDTHS[0] && (!phone || !wrapper().querySelector(PHONE_LAYOUTS))) return;
     await fitPageToStory(width, maxHeight);
     await commands.parkPointer();
     const root = captureRoot(maxHeight);
-    for (const theme of width < 1280 ? (['light'] as const) : THEMES) {
+    for (const theme of width < WIDTHS[0] ? (['light'] as const) : THEMES) {
       // The theme is a data attribute on the wrapper: flipping it restyles the same render.
       wrapper().dataset.theme = theme;
       await nextPaint();
