@@ -4,6 +4,7 @@ import type { ComposerId, ComposerPreviewValues, ComposerVersion, IdOption, Vers
 import type { ComposerViewProps } from '../composer/ComposerView.tsx';
 import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
+import type { PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import { PreviewSegmentList } from './PreviewSegmentList.tsx';
 import type { RenderPreviewPrompt } from './ScopedPromptCard.tsx';
@@ -97,7 +98,8 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   catalog,
 }: ComposerPreviewProps<Id, Version>) {
   const words = useCatalog(catalog, englishComponentWords);
-  const preview = useComposerPreviewAs('ComposerPreview', composerId, { version, values, initialValues, onValuesChange });
+  // Registered values are dotted names to text as well, only with their names spelled out.
+  const preview = useComposerPreviewAs('ComposerPreview', composerId, { version, values: values as PreviewValues | undefined, initialValues: initialValues as PreviewValues | undefined, onValuesChange });
   return (
     <PreviewFrame
       subject="composer"

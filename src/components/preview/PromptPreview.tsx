@@ -6,6 +6,7 @@ import { usePromptList } from '../../query/useLists.ts';
 import { type HeadingLevel, PromptCard } from '../composer/PromptCard.tsx';
 import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
+import type { PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
 import type { RenderPreviewPrompt } from './ScopedPromptCard.tsx';
 import { usePromptPreviewAs } from './usePromptPreview.ts';
@@ -99,7 +100,13 @@ export function PromptPreview<Id extends PromptId, Version extends PromptVersion
   const select = (next: string) => setSelection({ promptId, version, selected: next });
   const list = usePromptList({ includeVersions: true, enabled: versionPicker });
   // The picked version is a string from the picker: the registry's checks stop at the props.
-  const preview = usePromptPreviewAs('PromptPreview', promptId, { version: selected === LATEST ? undefined : selected, values, initialValues, onValuesChange });
+  const preview = usePromptPreviewAs('PromptPreview', promptId, {
+    version: selected === LATEST ? undefined : selected,
+    // Registered values are dotted names to text as well, only with their names spelled out.
+    values: values as PreviewValues | undefined,
+    initialValues: initialValues as PreviewValues | undefined,
+    onValuesChange,
+  });
   const shown = preview.segments[0];
 
   const listed = list.data?.find((item) => item.promptId === promptId)?.publishedVersions?.map((entry) => entry.version) ?? [];

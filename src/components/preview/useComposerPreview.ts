@@ -4,9 +4,11 @@ import type { ComposerId, ComposerPreviewValues, ComposerVersion, IdOption, Vers
 import type { Composer } from '../../api/types.ts';
 import { composerCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
-import type { PreviewValues } from './preview-variables.ts';
 import { type PreviewState, usePreview } from './usePreview.ts';
 import type { PreviewValuesOptions } from './usePreviewValues.ts';
+
+/** The options as the previews pass them on: plain strings, and values as dotted names to text. */
+export type PlainPreviewOptions = PreviewValuesOptions & { version?: string };
 
 /** Options of `useComposerPreview`; with the typegen registry, the values take the latest version's variables. */
 export interface UseComposerPreviewOptions<Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
@@ -35,12 +37,12 @@ export function useComposerPreview<Id extends ComposerId, Version extends Compos
   composerId: IdOption<'composer', Id>,
   options: UseComposerPreviewOptions<Id, Version> = {},
 ): PreviewState<Composer> {
-  return useComposerPreviewAs('useComposerPreview', composerId, options as UseComposerPreviewOptions);
+  // Registered ids, versions and values are strings and dotted names to text as well, only spelled out.
+  return useComposerPreviewAs('useComposerPreview', composerId, options as PlainPreviewOptions);
 }
 
 /** `useComposerPreview` under the name a misuse error gives (`ComposerPreview` when the component calls it). */
-export function useComposerPreviewAs(name: string, composerId: string, { version, values, initialValues, onValuesChange }: UseComposerPreviewOptions<string, string | undefined>): PreviewState<Composer> {
+export function useComposerPreviewAs(name: string, composerId: string, { version, values, initialValues, onValuesChange }: PlainPreviewOptions): PreviewState<Composer> {
   const query = useDetail<Composer>(name, composerCollection, composerId, { version });
-  // Registered values are dotted names to text as well, only with their names spelled out.
-  return usePreview(query, composerSegments, { values: values as PreviewValues | undefined, initialValues: initialValues as PreviewValues | undefined, onValuesChange });
+  return usePreview(query, composerSegments, { values, initialValues, onValuesChange });
 }

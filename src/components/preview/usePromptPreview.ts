@@ -4,9 +4,11 @@ import type { IdOption, PromptId, PromptPreviewValues, PromptVersion, VersionOpt
 import type { Prompt } from '../../api/types.ts';
 import { promptCollection } from '../../query/collections.ts';
 import { useDetail } from '../../query/useDetail.ts';
-import type { PreviewValues } from './preview-variables.ts';
 import { type PreviewState, usePreview } from './usePreview.ts';
 import type { PreviewValuesOptions } from './usePreviewValues.ts';
+
+/** The options as the previews pass them on: plain strings, and values as dotted names to text. */
+export type PlainPreviewOptions = PreviewValuesOptions & { version?: string };
 
 /** Options of `usePromptPreview`; with the typegen registry, the values take that version's variables. */
 export interface UsePromptPreviewOptions<Id extends string = PromptId, Version extends string | undefined = PromptVersion<Id>>
@@ -39,12 +41,12 @@ export function usePromptPreview<Id extends PromptId, Version extends PromptVers
   promptId: IdOption<'prompt', Id>,
   options: UsePromptPreviewOptions<Id, Version> = {},
 ): PreviewState<Prompt> {
-  return usePromptPreviewAs('usePromptPreview', promptId, options as UsePromptPreviewOptions);
+  // Registered ids, versions and values are strings and dotted names to text as well, only spelled out.
+  return usePromptPreviewAs('usePromptPreview', promptId, options as PlainPreviewOptions);
 }
 
 /** `usePromptPreview` under the name a misuse error gives (`PromptPreview` when the component calls it). */
-export function usePromptPreviewAs(name: string, promptId: string, { version, values, initialValues, onValuesChange }: UsePromptPreviewOptions<string, string | undefined>): PreviewState<Prompt> {
+export function usePromptPreviewAs(name: string, promptId: string, { version, values, initialValues, onValuesChange }: PlainPreviewOptions): PreviewState<Prompt> {
   const query = useDetail<Prompt>(name, promptCollection, promptId, { version, placeholderData: sameIdPlaceholder(promptId) });
-  // Registered values are dotted names to text as well, only with their names spelled out.
-  return usePreview(query, promptAsSegments, { values: values as PreviewValues | undefined, initialValues: initialValues as PreviewValues | undefined, onValuesChange });
+  return usePreview(query, promptAsSegments, { values, initialValues, onValuesChange });
 }
