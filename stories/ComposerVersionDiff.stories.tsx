@@ -32,6 +32,8 @@ function segmentsSummary(words: Catalog, counts: Record<'added' | 'removed' | 'c
 
 /** The version before the latest against the latest: segments added, removed, changed and kept. */
 export const Default: Story = {
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
+  parameters: { visual: { maxHeight: 700 } },
   play: async ({ canvas, canvasElement, globals }) => {
     const words = storyWords(globals);
     await expect(await canvas.findByText(segmentsSummary(words, { added: 2, removed: 1, changed: 2, same: 2 }), {}, { timeout: 5000 })).toBeVisible();
@@ -42,8 +44,9 @@ export const Default: Story = {
 
 /** Swap the versions with the pickers: what was added now shows as removed. */
 export const Reversed: Story = {
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
   // The docs page plays it too, so it shows there what it shows on its own page.
-  parameters: { docs: { story: { autoplay: true } } },
+  parameters: { visual: { maxHeight: 700 }, docs: { story: { autoplay: true } } },
   play: async ({ canvas, canvasElement, globals }) => {
     const words = storyWords(globals);
     const from = await canvas.findByRole('combobox', { name: words.versions.from }, { timeout: 5000 });
@@ -57,6 +60,8 @@ export const Reversed: Story = {
 
 /** The onboarding flow: prompt segments moved to newer prompt versions. */
 export const ChangedPromptSegments: Story = {
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
+  parameters: { visual: { maxHeight: 700 } },
   args: { composerId: onboardingFlow },
   play: async ({ canvas, globals }) => {
     const words = storyWords(globals);

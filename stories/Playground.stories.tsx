@@ -37,6 +37,8 @@ export const Playground: StoryObj<typeof meta> = {};
  * it is kept out of the sidebar (`!dev`) and runs in the tests only.
  */
 export const PlaygroundChecks: StoryObj<typeof meta> = {
+  // The Playground story's render, with assertions: the visual test captures that story, not this one again.
+  parameters: { visual: { capture: false } },
   name: 'Playground checks',
   tags: ['!dev'],
   play: async ({ canvas, canvasElement, globals }) => {

@@ -43,8 +43,9 @@ export const Default: Story = {
 
 /** Pick an older version: the diff shows the variables added and removed, and the picker keeps the focus. */
 export const PickAnOlderVersion: Story = {
+  // Its diff is the presentational story's (PromptDiff): the visual test captures the pickers and the diff's first 700 px.
   // The docs page plays it too, so it shows there what it shows on its own page.
-  parameters: { docs: { story: { autoplay: true } } },
+  parameters: { visual: { maxHeight: 700 }, docs: { story: { autoplay: true } } },
   play: async ({ canvas, globals }) => {
     const words = storyWords(globals);
     const from = await canvas.findByRole('combobox', { name: words.versions.from }, { timeout: 5000 });
@@ -59,6 +60,8 @@ export const PickAnOlderVersion: Story = {
 
 /** Opened on two versions given as props. */
 export const GivenVersions: Story = {
+  // Its diff is the presentational story's (PromptDiff): the visual test captures the pickers and the diff's first 700 px.
+  parameters: { visual: { maxHeight: 700 } },
   args: { from: '1.0.0', to: '2.0.0' },
   play: async ({ canvas, globals }) => {
     const words = storyWords(globals);

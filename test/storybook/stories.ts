@@ -39,6 +39,8 @@ export interface StoryEntry {
    * layout is another story's (a unified diff is the split diff's one column there).
    */
   phone: boolean;
+  /** Whether the visual test captures the story at all: `parameters.visual.capture: false` where it shows another story's render. */
+  captured: boolean;
   /** Renders the story into the page, with its loaders and decorators; rejects when its play function fails. */
   render: (options?: RenderOptions) => Promise<void>;
 }
@@ -54,6 +56,7 @@ export const stories: StoryEntry[] = Object.values(modules).flatMap((module) => 
       staysBusy: composeStory(story, meta, undefined, name).parameters.timeoutMs === 0,
       maxHeight: (composeStory(story, meta, undefined, name).parameters.visual as { maxHeight?: number } | undefined)?.maxHeight,
       phone: (composeStory(story, meta, undefined, name).parameters.visual as { phone?: boolean } | undefined)?.phone !== false,
+      captured: (composeStory(story, meta, undefined, name).parameters.visual as { capture?: boolean } | undefined)?.capture !== false,
       render: async ({ globals = {}, play = false }: RenderOptions = {}) => {
         const annotations = play ? { ...story, globals } : { ...story, play: undefined, globals };
         await composeStory(annotations, meta, undefined, name).run();
