@@ -89,8 +89,11 @@ const STILL = `
   outline: none !important;
 }`;
 
-/** The baseline's name: `PromptCard/Default-dark-360` (the story's file, the story, the theme and the width). */
-const baselineName = (id: string, theme: string, width: number) => `${id}-${theme}-${width}`;
+/**
+ * The baseline's name: `PromptCard/Default-dark-360` (the story's file, the story, the theme and the width), with
+ * a title's spaces as dashes, as Vitest writes the file (`Build-your-own-preview/...`).
+ */
+const baselineName = (id: string, theme: string, width: number) => `${id.replace(/ /g, '-')}-${theme}-${width}`;
 
 /** The baselines this run compared or wrote, and how many story and width pairs ran. */
 const captured = new Set<string>();
