@@ -24,5 +24,10 @@ export function fillPlural(message: PluralMessage<string, string>, count: number
   return fill(form, { count, ...parts }, words);
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A pattern that matches `text` exactly, as text (for Testing Library's `name` and text matchers). */
-export const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+export const exactly = (text: string) => new RegExp(`^${escaped(text)}$`);
+
+/** A pattern that matches any one of `texts` exactly (a button that says "Retry", or "Retrying…" while it works). */
+export const oneOf = (...texts: string[]) => new RegExp(`^(${texts.map(escaped).join('|')})$`);
