@@ -124,7 +124,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts', 'test/production/**'],
           setupFiles: ['./test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], exclude: ['test/types-registry/**'], tsconfig: './tsconfig.json' },
         },
@@ -175,6 +175,20 @@ export default defineConfig({
           hookTimeout: 300_000,
           // After every other project: the build takes both cores, and other tests must not wait for them.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // A consumer app built for production with Vite (its CSS minified by Lightning CSS, esbuild and
+        // cssnano) and opened in Chromium: the stylesheet's mirroring and the components' own alignment
+        // survive what a production build does to CSS.
+        extends: true,
+        test: {
+          name: 'production-builds',
+          environment: 'node',
+          include: ['test/production/**/*.test.ts'],
+          hookTimeout: 180_000,
+          // After the other projects, and after the Storybook build: three builds take both cores.
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -138,7 +138,7 @@ try {
   );
 
   const composer = pages['/composer'].text;
-  check('ComposerView in a Server Component: static markup in the server HTML', composer.includes('<div class="pcr-static" data-segment="static" data-state="ready"><h2>Welcome aboard</h2>'));
+  check('ComposerView in a Server Component: static markup in the server HTML', composer.includes('<div class="pcr-static" data-segment="static" dir="auto" data-state="ready"><h2>Welcome aboard</h2>'));
   check('ComposerView in a Server Component: prompt text with the values in the server HTML', /Write a welcome email to <mark[^>]*>Ada<\/mark> at <mark[^>]*>Acme<\/mark>/.test(composer));
   check('no static segment left pending in the server HTML', !/data-state="pending"/.test(composer) && !/class="pcr-static"[^>]*data-state="pending"/.test(pages['/preview'].text));
 

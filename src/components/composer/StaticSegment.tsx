@@ -69,6 +69,8 @@ export const StaticSegment = memo(
       <div
         className={classNames('pcr-static', className)}
         data-segment="static"
+        // The service's HTML reads in its own direction (its first strong letter), whatever the page's.
+        dir="auto"
         data-state={sanitized === undefined ? 'pending' : 'ready'}
         // Hydration renders this empty whatever the server sent, so the server's markup stays until the
         // browser's replaces it; the warning is off for this element's own attributes and HTML only.
