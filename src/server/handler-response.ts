@@ -1,6 +1,5 @@
 // The handler's responses: the API's JSON and error shapes (in the handler's own words), its rate-limit
 // headers, ETags and Cache-Control. The API key is never among what these read.
-import { createHash } from 'node:crypto';
 import { isPromptApiError } from '../api/errors.ts';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 
@@ -23,9 +22,16 @@ export function rateLimitHeaders(usage: UsageSnapshot | null): Record<string, st
   return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': reset };
 }
 
-/** A strong ETag of a body: 160 bits of its SHA-256, the same on every server for the same bytes. */
-export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/** base64url without padding, as `Buffer`'s `base64url` writes it (`btoa` is in every runtime). */
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * A strong ETag of a body: 160 bits of its SHA-256, the same on every server for the same bytes. Web Crypto
+ * (`crypto.subtle`), which every server runtime has, Cloudflare Workers and Vercel Edge included.
+ */
+export async function entityTag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+  return `"${base64url(new Uint8Array(digest)).slice(0, 27)}"`;
 }
 
 /** Whether an `If-None-Match` header names `tag` (weak comparison, as for GET; `*` matches anything). */

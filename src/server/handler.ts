@@ -123,7 +123,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
     const body = JSON.stringify(data);
-    const tag = entityTag(body);
+    const tag = await entityTag(body);
     const pinned = route.version !== undefined;
     const success = {
       ...headers,
