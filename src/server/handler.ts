@@ -114,7 +114,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     if (isRefusal(route)) {
       return route.status === 404 ? refuse(404, 'NOT_FOUND', 'Not found') : refuse(400, 'BAD_REQUEST', `Invalid request: ${route.detail}`);
     }
-    label.kind = route.kind;
+    Object.assign(label, { kind: route.kind, id: route.id, version: route.version });
     label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
     let data: unknown;
     try {
