@@ -54,9 +54,9 @@ const DELETE_IF_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return r
 async function createOwnClient(url: string): Promise<{ client: OwnClient; firstAttempt: Promise<void> }> {
   let createClient: (options: object) => OwnClient;
   try {
-    // Opaque to bundlers: `redis` is optional, and resolved at run time only when a store gets a URL.
-    const specifier = 'redis';
-    ({ createClient } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as { createClient: typeof createClient });
+    // A literal, which bundlers and Workers' module walker can follow; left to Node at run time by webpack
+    // (`redis` is an optional peer), and left unresolved by esbuild when not installed (in a `try`).
+    ({ createClient } = (await import(/* webpackIgnore: true */ 'redis')) as unknown as { createClient: typeof createClient });
   } catch (cause) {
     throw new Error('redisStore({ url }) needs the redis package: npm install redis', { cause });
   }
