@@ -34,6 +34,8 @@ function entryPaths(root: string): Record<string, string[]> {
     'prompt-composer-react/mocks': [join(root, 'src/mocks/index.ts')],
     'prompt-composer-react/mocks/server': [join(root, 'src/mocks/server.ts')],
     'prompt-composer-react/server': [join(root, 'src/server/index.ts')],
+    'prompt-composer-react/server/sanitizer': [join(root, 'src/server/sanitizer.ts')],
+    'prompt-composer-react/core': [join(root, 'src/core.ts')],
   };
 }
 
