@@ -5,3 +5,4 @@
 // Never import it from browser code.
 export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions } from './handler.ts';
 export { type RedisCommandClient, type RedisStore, type RedisStoreOptions, redisStore } from './redis-store.ts';
+export { type UpstashStoreOptions, upstashStore } from './upstash-store.ts';
