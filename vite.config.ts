@@ -129,9 +129,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts', 'test/runtimes/**'],
           setupFiles: ['./test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], exclude: ['test/types-registry/**'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The handler and its cache on each server runtime (Node 20, 22, 24, Bun, Deno, workerd with and
+        // without nodejs_compat, Vercel's edge-runtime), from compat/runtimes (installed by `pretest`).
+        extends: true,
+        test: {
+          name: 'runtimes',
+          environment: 'node',
+          include: ['test/runtimes/**/*.test.ts'],
+          setupFiles: ['./test/setup-unit.ts'],
         },
       },
       {
