@@ -106,12 +106,6 @@ export interface PromptApiClient {
   readonly scope: string;
   /** The account's usage, fed by every response's rate-limit headers; `reset()` lifts the quota guard. */
   readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe' | 'reset'>;
-  /**
-   * The response cache the client reads through (its `cache` option): `createPromptApiHandler` hands its
-   * background refreshes to the platform's `waitUntil`.
-   * @default undefined
-   */
-  readonly cache?: PromptCache;
   /** `GET /prompts/{promptId}`. */
   getPrompt(promptId: string, options?: GetOptions): Promise<Prompt>;
   /** `GET /prompts`. */
@@ -193,7 +187,6 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     baseUrl,
     scope,
     usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe, reset: usage.reset },
-    cache: options.cache,
     getPrompt: (promptId, { version, signal } = {}) =>
       refuseUnaddressable('prompts', promptId, version) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
     listPrompts: ({ includeVersions, signal } = {}) =>

@@ -1,4 +1,5 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
+import { backgroundIdle } from '../api/cache/background.ts';
 import type { PromptApiClient } from '../api/client.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
 import { entityTag, errorOf, errorResponse, matchesTag, rateLimitHeaders } from './handler-response.ts';
@@ -111,8 +112,8 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   return (request, context) => {
     const response = answer(request);
     const waitUntil = waitUntilOf(context) ?? options.waitUntil;
-    // The cache's background work (a stale read's refresh, store writes) outlives the response.
-    if (waitUntil && client.cache) waitUntil(response.then(() => client.cache?.idle(), () => {}));
+    // The caches' background work (a stale read's refresh, the store writes after it) outlives the response.
+    if (waitUntil) waitUntil(response.then(backgroundIdle, () => {}));
     return response;
   };
 

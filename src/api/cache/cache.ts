@@ -1,5 +1,6 @@
 import { untilAborted } from '../abort.ts';
 import { accountAfter } from './account.ts';
+import { addBackgroundWork } from './background.ts';
 import { consult, usable } from './consult.ts';
 import { type Budget, createLayers } from './layers.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
@@ -79,6 +80,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.catch(() => {}).finally(() => background.delete(settled));
     background.add(settled);
+    addBackgroundWork(settled);
     return work;
   };
   const layers = createLayers({
