@@ -3,6 +3,6 @@
 // and the stores a fleet of servers shares for `createPromptCache`. No static `node:` import, and neither
 // DOMPurify nor jsdom: the server DOM for the sanitizer is `prompt-composer-react/server/sanitizer`.
 // Never import it from browser code.
-export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions } from './handler.ts';
+export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions, type PromptApiRequestContext } from './handler.ts';
 export { type RedisCommandClient, type RedisStore, type RedisStoreOptions, redisStore } from './redis-store.ts';
 export { type UpstashStoreOptions, upstashStore } from './upstash-store.ts';
