@@ -1,4 +1,5 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
+import { backgroundIdle } from '../api/cache/background.ts';
 import { type PayloadReader, READ_PAYLOAD } from '../api/cache/cached-reads.ts';
 import type { PromptApiClient } from '../api/client.ts';
 import { type Payload, payloadOf } from '../api/cache/representation.ts';
@@ -48,10 +49,37 @@ export interface PromptApiHandlerOptions {
    * @default 2048
    */
   maxUrlLength?: number;
+  /**
+   * Keeps the cache's work after the response alive where the platform stops a request's work once its
+   * response is sent (Cloudflare Workers, Vercel, Netlify): a stale answer's refresh and the store writes
+   * that follow it. Given here, it is called on every request; a request's own `waitUntil` (the handler's
+   * second argument, such as a Worker's `ctx`) is used instead where there is one.
+   * @example createPromptApiHandler({ client, waitUntil: after }) // Next.js: import { after } from 'next/server'
+   * @default none: the work runs on where the process lives on (Node, Bun, Deno servers)
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-/** A Fetch-standard request handler: a Next.js route handler as it is, and Hono, Bun, Deno, React Router. */
-export type PromptApiHandler = (request: Request) => Promise<Response>;
+/**
+ * What a platform passes a request handler beside the request: one with a `waitUntil` (a Cloudflare
+ * Worker's `ctx`, Vercel's and Netlify's context) keeps the cache's work after the response alive; any
+ * other (Next.js's `{ params }`) is ignored.
+ */
+export interface PromptApiRequestContext {
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+/**
+ * A Fetch-standard request handler: a Next.js route handler as it is, a Cloudflare Worker's or Vercel
+ * function's `fetch` (with its context as the second argument), and Hono, Bun, Deno, React Router.
+ */
+export type PromptApiHandler = (request: Request, context?: PromptApiRequestContext | object) => Promise<Response>;
+
+/** The `waitUntil` of a request's context, when it has one. */
+function waitUntilOf(context: unknown): ((promise: Promise<unknown>) => void) | undefined {
+  const waitUntil = (context as PromptApiRequestContext | undefined)?.waitUntil;
+  return typeof waitUntil === 'function' ? (promise) => waitUntil.call(context, promise) : undefined;
+}
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -109,8 +137,16 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
-  return (request) =>
-    measured(async (label) => {
+  return (request, context) => {
+    const response = answer(request);
+    const waitUntil = waitUntilOf(context) ?? options.waitUntil;
+    // The caches' background work (a stale read's refresh, the store writes after it) outlives the response.
+    if (waitUntil) waitUntil(response.then(backgroundIdle, () => {}));
+    return response;
+  };
+
+  function answer(request: Request): Promise<Response> {
+    return measured(async (label) => {
     // Headers every response carries, and CORS for an allowed other origin. The account's usage goes only
     // on answers that went through the client: the handler's own refusals tell nobody the plan or quota.
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
@@ -170,6 +206,10 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
       'content-length': String(bytes.byteLength),
     };
     if (encoding) representation['content-encoding'] = encoding;
-    return new Response(bodyOf(bytes), { status: 200, headers: { ...success, ...representation } });
+    // `encodeBody: 'manual'`: Cloudflare Workers otherwise compress a body whose Content-Encoding is set,
+    // these bytes again; other runtimes ignore the option.
+    const init = { status: 200, headers: { ...success, ...representation }, encodeBody: 'manual' };
+    return new Response(bodyOf(bytes), init);
     });
+  }
 }

@@ -11,7 +11,8 @@ import { compilePage, entryExports } from './compile-code-blocks.ts';
 import { type CodeBlock, codeBlocks } from './markdown-code-blocks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+// docs/ and its folders (docs/server/ ...), found, not listed.
+const pages = ['README.md', ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name.split('\\').join('/')}`).sort()];
 const blocksByPage = new Map(pages.map((page) => [page, codeBlocks(readFileSync(join(root, page), 'utf8'), page)]));
 const allBlocks = [...blocksByPage.values()].flat();
 const exportsByEntry = entryExports(root);

@@ -1,6 +1,6 @@
 // Node, no DOM: server rendering with and without the server DOM of prompt-composer-react/server.
 import { type Composer, ComposerView, createHtmlSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
-import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server';
+import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server/sanitizer';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { xssVectors } from './xss-vectors.ts';

@@ -1,5 +1,6 @@
 import { untilAborted } from '../abort.ts';
 import type { RequestContext } from '../request.ts';
+import { addBackgroundWork } from './background.ts';
 import { consult, usable } from './consult.ts';
 import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
 import { createLayers } from './layers.ts';
@@ -62,6 +63,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.catch(() => {}).finally(() => background.delete(settled));
     background.add(settled);
+    addBackgroundWork(settled);
     return work;
   };
   const layers = createLayers({

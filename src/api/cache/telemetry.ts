@@ -18,10 +18,9 @@ let loading: Promise<void> | undefined;
 export function loadTelemetry(): Promise<void> {
   loading ??= (async () => {
     try {
-      // Opaque to bundlers (ours folds a constant string into the import, an app's would then bundle or
-      // demand the package): an optional peer, resolved at run time only.
-      const specifier = ['@opentelemetry', 'api'].join('/');
-      api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as OpenTelemetryApi;
+      // A literal, which bundlers and Workers' module walker can follow: bundled where installed, left to
+      // the runtime by webpack (an optional peer), and left unresolved by esbuild when not installed.
+      api = await import(/* webpackIgnore: true */ '@opentelemetry/api');
     } catch {
       api = undefined;
     }

@@ -41,7 +41,7 @@ const usable = (sanitizer: HtmlSanitizer | undefined): HtmlSanitizer | null => (
  * own. The only `dangerouslySetInnerHTML` of the library. Unsanitized HTML is never emitted.
  *
  * Server rendering emits the sanitized HTML where the app installed a server DOM with
- * `installServerSanitizer()` from `prompt-composer-react/server` (same policy, through jsdom), and
+ * `installServerSanitizer()` from `prompt-composer-react/server/sanitizer` (same policy, through jsdom), and
  * otherwise the empty container with `data-state="pending"`. Hydration keeps whatever the server sent
  * on screen without a mismatch warning, and right after it the browser's own sanitization of the same
  * HTML replaces it (the server's DOM and the browser's may serialize the same markup differently).
