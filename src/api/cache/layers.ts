@@ -36,7 +36,8 @@ export type StoreOperation = 'get' | 'set' | 'add' | 'delete';
 
 /** The shared-store time one read may still spend. */
 export interface Budget {
-  remainingMs: number;
+  /** What is left: the time allowed, less the wall time since the read began (parallel operations count once). */
+  readonly remainingMs: number;
   /** Raises what the read may spend in all to `totalMs` (a read that turned out to need a fetch). */
   extend(totalMs: number): void;
 }
@@ -188,10 +189,7 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   async function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
     const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
     if (!budget) return onShared(name, operation, limitMs, limitMs);
-    const started = Date.now();
-    const result = await onShared(name, operation, budget.remainingMs, limitMs);
-    budget.remainingMs -= Date.now() - started;
-    return result;
+    return onShared(name, operation, budget.remainingMs, limitMs);
   }
 
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -208,16 +206,18 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
 
   return {
     budget() {
+      // A deadline, not a sum of durations: a read's operations run in parallel, and each would be charged
+      // the same milliseconds again.
+      const started = Date.now();
       let allowedMs = budgetMs;
-      const budget: Budget = {
-        remainingMs: budgetMs,
+      return {
+        get remainingMs() {
+          return started + allowedMs - Date.now();
+        },
         extend(totalMs) {
-          if (totalMs <= allowedMs) return;
-          budget.remainingMs += totalMs - allowedMs;
-          allowedMs = totalMs;
+          allowedMs = Math.max(allowedMs, totalMs);
         },
       };
-      return budget;
     },
     missBudgetMs: timeoutMs,
     async read(key, budget, size) {
