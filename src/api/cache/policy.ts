@@ -178,6 +178,13 @@ export function backoffMs(failures: number, errorTtlMs: number, maxMs: number): 
   return Math.min(Math.max(errorTtlMs, maxMs), errorTtlMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 }
 
+/**
+ * The longest an item or a version that keeps failing waits between requests, when one refresh interval
+ * is shorter: 10 minutes, 6 requests an hour. Their content does not go stale meanwhile (a version never
+ * does), so the wait can outgrow the interval that bounds a list's.
+ */
+export const ENTRY_BACKOFF_MAX_MS = 10 * 60_000;
+
 /** Parses a stored record; `undefined` for nothing or something unreadable (another version's, say). */
 export function decode<T>(text: string | null | undefined): T | undefined {
   if (typeof text !== 'string') return undefined;

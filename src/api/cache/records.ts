@@ -5,7 +5,7 @@
 import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList } from './list-index.ts';
-import { type AccountRecord, accountKey, backoffMs, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
+import { type AccountRecord, accountKey, backoffMs, ENTRY_BACKOFF_MAX_MS, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
 import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
@@ -135,8 +135,8 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   /**
    * Stores an item's answer, and says whether it failed (5xx, no answer, outside the contract) and for how
-   * long the entry backs off: `errorTtlMs`, doubling with each failure in a row, at most `freshForMs` (one
-   * refresh interval). Content already held is kept, with its back-off; else the failure is remembered
+   * long the entry backs off: `errorTtlMs`, doubling with each failure in a row, at most one refresh
+   * interval (`freshForMs`) or `ENTRY_BACKOFF_MAX_MS`, the longer. Content already held is kept, with its back-off; else the failure is remembered
    * (and served) for the back-off, and its count kept one interval longer.
    */
   function saveEntry(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): { failed: boolean; written: Promise<unknown>; backoffMs?: number } {
@@ -146,7 +146,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     if (status === 0 || status >= 500 || (status === 200 && !validItem(route.kind, json))) {
       const current = decode<StoredResponse>(layers.peek(key));
       const failures = (current?.failures ?? 0) + 1;
-      const wait = backoffMs(failures, errorTtlMs, freshForMs);
+      const wait = backoffMs(failures, errorTtlMs, Math.max(freshForMs, ENTRY_BACKOFF_MAX_MS));
       const failure: StoredResponse =
         current?.status === 200 && !current.invalid
           ? { ...current, failures, backoffUntil: now + wait }
