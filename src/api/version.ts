@@ -5,4 +5,4 @@
 export const PACKAGE_NAME = 'prompt-composer-react';
 
 /** The package's version. */
-export const PACKAGE_VERSION = '0.2.0';
+export const PACKAGE_VERSION = '0.3.0-dev.0';

@@ -2,7 +2,7 @@
  * Visual regression: every story, played to the state it is named for, in the light and the dark theme at
  * 1280 and at 360 px, compared with its committed baseline (`baselines/<File>/<Story>-<theme>-<width>.png`)
  * by Vitest's `toMatchScreenshot`. `npm run test:visual:update` rewrites the baselines after a deliberate
- * change of the look (docs/development.md, "Visual regression tests").
+ * change of the look (docs/contributing/visual-tests.md).
  *
  * What makes a capture the same on every run:
  * - the page is as tall as the story (up to `MAX_HEIGHT`), so that no card or segment is off screen, where
