@@ -55,9 +55,20 @@ const LAYERS = {
     folders: ['template', 'sanitize', 'catalog', 'query', 'components', 'server', 'cli'],
   },
   'src/server/**': {
-    message: 'server/ (Node only) serves the client and the sanitizer: no React, UI or mocks.',
-    packages: [...REACT, ...MSW],
+    message: 'server/ (the handler and the stores) runs on every server runtime: no React, UI, mocks, static node: import, jsdom or sanitizer (that is server/sanitizer.ts, an entry of its own).',
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['sanitize', 'catalog', 'query', 'components', 'mocks', 'cli'],
+    except: ['src/server/sanitizer.ts'],
+  },
+  'src/server/sanitizer.ts': {
+    message: 'server/sanitizer.ts is the server DOM for the sanitizer: no React, UI, mocks or static node: import (jsdom loads when asked for).',
+    packages: [...REACT, ...MSW, 'node:*'],
     folders: ['catalog', 'query', 'components', 'mocks', 'cli'],
+  },
+  'src/core.ts': {
+    message: 'The framework-free entry (core.ts) exports api/ and template/ only: no React, TanStack Query, sanitizer, UI or server.',
+    packages: [...REACT, ...MSW, 'dompurify', 'jsdom', 'node:*'],
+    folders: ['sanitize', 'catalog', 'query', 'components', 'mocks', 'server', 'cli'],
   },
   'src/cli/**': {
     message: 'cli/ (the typegen bin) runs in plain Node over api/ and template/.',
@@ -89,8 +100,9 @@ export default defineConfig([
   },
   // Layers of DESIGN.md (docs/contributing/architecture.md): imports point down only. One rule per folder of src/ (a
   // later config object would replace an earlier one's options for the same file, not add to them).
-  ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [], typesOnly = [] }]) => ({
+  ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [], typesOnly = [], except = [] }]) => ({
     files: [files],
+    ignores: except,
     rules: {
       'no-restricted-imports': [
         'error',

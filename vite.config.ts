@@ -32,7 +32,9 @@ const browserDependencies = [
 
 /** Tests import the package by its public names, resolved to the sources. */
 const alias = {
+  'prompt-composer-react/server/sanitizer': fromRoot('./src/server/sanitizer.ts'),
   'prompt-composer-react/server': fromRoot('./src/server/index.ts'),
+  'prompt-composer-react/core': fromRoot('./src/core.ts'),
   'prompt-composer-react/mocks/server': fromRoot('./src/mocks/server.ts'),
   'prompt-composer-react/mocks': fromRoot('./src/mocks/index.ts'),
   'prompt-composer-react': fromRoot('./src/index.ts'),
@@ -102,16 +104,19 @@ export default defineConfig({
     lib: {
       entry: {
         index: fromRoot('./src/index.ts'),
+        // The framework-free entry: client, cache, errors, types, templates; no React.
+        core: fromRoot('./src/core.ts'),
         'mocks/index': fromRoot('./src/mocks/index.ts'),
         'mocks/server': fromRoot('./src/mocks/server.ts'),
         'server/index': fromRoot('./src/server/index.ts'),
+        'server/sanitizer': fromRoot('./src/server/sanitizer.ts'),
         // The `prompt-composer-react` bin (typegen): Node only, reached from no other entry.
         'cli/bin': fromRoot('./src/cli/bin.ts'),
       },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^redis($|\/)/, /^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^jsdom$/, /^node:/],
+      external: [/^redis($|\/)/, /^@opentelemetry\//, /^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^msw($|\/)/, /^dompurify$/, /^diff$/, /^jsdom$/, /^node:/],
       // One file per module, as in src/: an app that imports only hooks never reaches the modules that
       // import DOMPurify (whose package does not declare itself free of side effects).
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
@@ -126,9 +131,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.docs.test.ts', 'test/production/**', 'test/runtimes/**'],
           setupFiles: ['./test/setup-unit.ts'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], exclude: ['test/types-registry/**'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The handler and its cache on each server runtime (Node 20, 22, 24, Bun, Deno, workerd with and
+        // without nodejs_compat, Vercel's edge-runtime), from compat/runtimes (installed by `pretest`).
+        extends: true,
+        test: {
+          name: 'runtimes',
+          environment: 'node',
+          include: ['test/runtimes/**/*.test.ts'],
+          setupFiles: ['./test/setup-unit.ts'],
         },
       },
       {
@@ -178,6 +194,20 @@ export default defineConfig({
           hookTimeout: 300_000,
           // After every other project: the build takes both cores, and other tests must not wait for them.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // A consumer app built for production with Vite (its CSS minified by Lightning CSS, esbuild and
+        // cssnano) and opened in Chromium: the stylesheet's mirroring and the components' own alignment
+        // survive what a production build does to CSS.
+        extends: true,
+        test: {
+          name: 'production-builds',
+          environment: 'node',
+          include: ['test/production/**/*.test.ts'],
+          hookTimeout: 180_000,
+          // After the other projects, and after the Storybook build: three builds take both cores.
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -1,4 +1,4 @@
-// Writes the API reference from the JSDoc of every export of the four entry points: one page per part of the
+// Writes the API reference from the JSDoc of every export of every entry point: one page per part of the
 // package, in the docs folder of the people who use it (docs/hooks/reference-client.md, ...), each export in
 // the page of the source folder it is declared in. `node scripts/api-reference.mjs` rewrites the pages;
 // `--check` fails when one is stale.
@@ -11,7 +11,14 @@ const entries = [
   ['prompt-composer-react/mocks', 'src/mocks/index.ts'],
   ['prompt-composer-react/mocks/server', 'src/mocks/server.ts'],
   ['prompt-composer-react/server', 'src/server/index.ts'],
+  ['prompt-composer-react/server/sanitizer', 'src/server/sanitizer.ts'],
+  ['prompt-composer-react/core', 'src/core.ts'],
 ];
+/**
+ * An entry whose exports are all exports of another: listed by name only, on the page of the people who use
+ * it, not described twice.
+ */
+const subsets = { 'prompt-composer-react/core': { of: 'prompt-composer-react', page: 'docs/server/reference.md' } };
 const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
 const program = ts.createProgram(entries.map(([, file]) => file), config.options);
 const checker = program.getTypeChecker();
@@ -47,7 +54,7 @@ const pages = [
     file: 'docs/server/reference.md',
     title: 'API reference: the server side',
     sources: ['src/api/cache/', 'src/server/', 'src/sanitize/server'],
-    guides: '[keep the key on your server](keep-the-key.md), [the handler](handler.md), [the cache](cache.md), [stores](stores.md)',
+    guides: '[keep the key on your server](keep-the-key.md), [the handler](handler.md), [the cache](cache.md), [stores](stores.md), [server runtimes](runtimes.md)',
   },
   {
     file: 'docs/hooks/reference-client.md',
@@ -85,6 +92,12 @@ function sourceOf(symbol) {
 const rows = new Map(pages.map((page) => [page.file, new Map()]));
 for (const [name, file] of entries) {
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+  if (subsets[name]) {
+    const { of, page } = subsets[name];
+    const names = checker.getExportsOfModule(moduleSymbol).map((exported) => `\`${exported.name}\``).sort((a, b) => a.localeCompare(b));
+    rows.get(page).set(name, [`The same exports as \`${of}\`, without React or TanStack Query: ${names.join(', ')}.`]);
+    continue;
+  }
   for (const exported of checker.getExportsOfModule(moduleSymbol).sort((a, b) => a.name.localeCompare(b.name))) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const source = sourceOf(symbol);
@@ -108,7 +121,8 @@ const written = pages.map((page) => {
     'Internals are not exported. Each option\'s default is in its JSDoc.',
   ];
   for (const [name, entryRows] of rows.get(page.file)) {
-    lines.push('', `## \`${name}\``, '', '| export | kind | what it is |', '|---|---|---|', ...entryRows);
+    const header = subsets[name] ? [] : ['| export | kind | what it is |', '|---|---|---|'];
+    lines.push('', `## \`${name}\``, '', ...header, ...entryRows);
   }
   return { file: page.file, text: `${lines.join('\n')}\n`, lines };
 });

@@ -6,6 +6,8 @@
 //   one importing a diff component does (so the check can see them);
 // - an app importing every export of the main entry never reaches jsdom or the server entry
 //   (prompt-composer-react/server), which only a server imports;
+// - every export of the framework-free entry (prompt-composer-react/core) reaches no React, TanStack
+//   Query, DOMPurify, jsdiff or UI module;
 // - an app that does not import createPromptCache or memoryStore (the hooks-only app, and one importing
 //   every other export) pays 0 bytes for the server cache: no byte of dist/api/cache/ reaches it;
 // - the components' words: the hooks-only app bundles no byte of the catalog (dist/catalog/), the app of
@@ -18,7 +20,8 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // jsdom is external too, so that an import of it shows in the output rather than failing the bundle.
-const external = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', 'jsdom'];
+// @opentelemetry/api is an optional peer, external as the other peers are: an app that installs it chose it.
+const external = ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-query', 'jsdom', '@opentelemetry/api'];
 
 /**
  * Bundles `entry` for the browser and returns the output size, and the inputs that contributed bytes
@@ -95,6 +98,11 @@ expectNone('PromptDiff app', diffs.reached, /dist\/catalog\/(english-components|
 const everything = await bundle(`import * as library from './dist/index.js';\nconsole.log(library);`);
 console.log(`every-export app: ${everything.bytes} bytes minified, from ${everything.inputs.length} modules`);
 expectNone('every-export app', everything.reached, /node_modules\/jsdom\/|dist\/server\//, 'jsdom or the server entry');
+
+// The framework-free entry: every export, and nothing of React, TanStack Query, DOMPurify or the UI.
+const core = await bundle(`import * as core from './dist/core.js';\nconsole.log(core);`);
+console.log(`every export of prompt-composer-react/core: ${core.bytes} bytes minified, from ${core.inputs.length} modules`);
+expectNone('every export of prompt-composer-react/core', core.reached, /node_modules\/(react|react-dom|@tanstack|dompurify|diff|jsdom|msw)\/|dist\/(query|components|sanitize|catalog|mocks|server)\//, 'React, TanStack Query, DOMPurify, jsdiff or the UI');
 
 // The server cache is in the main entry, and only an app that imports it pays for it.
 const CACHE_EXPORTS = ['createPromptCache', 'memoryStore'];

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { markdownTable } from './markdown-table.mjs';
 
 /** Bytes the components may add to the core (min+gzip). */
-const COMPONENTS_LIMIT = 10350;
+const COMPONENTS_LIMIT = 11350;
 /** Bytes the diff components (with jsdiff) may add to the core (min+gzip). */
-const DIFF_COMPONENTS_LIMIT = 16000;
+const DIFF_COMPONENTS_LIMIT = 16650;
 
 let raw;
 try {

@@ -169,7 +169,14 @@ export type { VersionDiffBaseProps } from './components/diff/VersionDiffFrame.ts
 export { PromptVersionDiff, type PromptVersionDiffProps } from './components/diff/PromptVersionDiff.tsx';
 export { collectVariables, composerVariables, type PreviewValues } from './components/preview/preview-variables.ts';
 export { PromptPreview, type PromptPreviewProps } from './components/preview/PromptPreview.tsx';
+export type { PreviewPromptSegment, PreviewSegment, PreviewStaticSegment } from './components/preview/preview-segments.ts';
+export { PreviewSegmentList, type PreviewSegmentListProps } from './components/preview/PreviewSegmentList.tsx';
+export type { RenderPreviewPrompt } from './components/preview/ScopedPromptCard.tsx';
+export { useComposerPreview, type UseComposerPreviewOptions } from './components/preview/useComposerPreview.ts';
+export type { PreviewState } from './components/preview/usePreview.ts';
+export type { PreviewValuesOptions } from './components/preview/usePreviewValues.ts';
+export { usePromptPreview, type UsePromptPreviewOptions } from './components/preview/usePromptPreview.ts';
 export { UsageBanner, type UsageBannerProps } from './components/usage/UsageBanner.tsx';
 export { type UsageAlertLevel, type UsageLevel, type UsageThresholds, usageLevel } from './components/usage/usage-level.ts';
 export type { UsageDismissalStorage } from './components/usage/useUsageDismissal.ts';
-export { VariablesForm, type VariablesFormProps } from './components/preview/VariablesForm.tsx';
+export { type VariableField, type VariableFields, VariablesForm, type VariablesFormProps } from './components/preview/VariablesForm.tsx';

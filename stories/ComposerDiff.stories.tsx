@@ -3,6 +3,7 @@ import { type Composer, ComposerDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS, HTML_SHOWCASE_SAFE, HTML_SHOWCASE_UNSAFE } from 'prompt-composer-react/mocks';
 import { expect, within } from 'storybook/test';
 import { composerVersion } from './support/fixtures.ts';
+import { fill, fillPlural, storyWords } from './support/words.ts';
 
 const { renewalCheck, onboardingFlow, htmlShowcase } = FIXTURE_IDS.composers;
 
@@ -23,16 +24,26 @@ type Story = StoryObj<typeof meta>;
 
 const segments = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll<HTMLElement>('.pcr-composer-diff__segment')];
 const changes = (canvasElement: HTMLElement) => segments(canvasElement).map((item) => item.dataset.change);
+/** A line's own text: no number, sign or hidden label. */
+const lineText = (line: Element) => line.querySelector('.pcr-line__text')?.textContent;
 
 /** Segments added, removed, changed and kept, and the input configuration added field by field. */
 export const AddedAndRemovedSegments: Story = {
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.')).toBeVisible();
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
+    const { opening, following } = words.diff.segmentCounts;
+    const counts = [fillPlural(opening.added, 2, {}, words), fillPlural(following.removed, 1, {}, words), fillPlural(following.changed, 2, {}, words), fillPlural(following.same, 2, {}, words)];
+    await expect(canvas.getByText(fill(words.diff.segmentsSummary, { counts: counts.join(words.list.separator) }, words))).toBeVisible();
     await expect(changes(canvasElement)).toEqual(['changed', 'changed', 'removed', 'same', 'same', 'added', 'added']);
+    // The two unchanged segments in a row are one folded row.
+    await expect(canvas.getByText(fillPlural(words.diff.unchangedSegments, 2, {}, words))).toBeVisible();
     const removed = within(segments(canvasElement)[2] as HTMLElement);
-    await expect(removed.getByText('Removed')).toBeVisible();
-    await expect(removed.getByRole('deletion')).toHaveTextContent('−removed: <p>Offer a <strong>10% discount</strong> when the risk is high.</p>');
-    await expect(canvas.getByText('Input data').nextElementSibling).toHaveTextContent('customer.nameAddedadded: "Analytical Engines Ltd"');
+    await expect(removed.getByText(words.diff.badges.removed)).toBeVisible();
+    await expect(lineText(removed.getByRole('deletion'))).toBe('<p>Offer a <strong>10% discount</strong> when the risk is high.</p>');
+    const inputData = canvas.getByText(words.diff.rows.inputData).nextElementSibling as HTMLElement;
+    const field = inputData.querySelector('.pcr-fields__field') as HTMLElement;
+    await expect(field.querySelector('.pcr-fields__path')).toHaveTextContent('customer.name');
+    await expect(within(field).getByRole('insertion')).toHaveTextContent('"Analytical Engines Ltd"');
     // The markup is text in the diff: no element of a segment reaches the page outside the sanitizer's containers.
     await expect([...canvasElement.querySelectorAll('.pcr-composer-diff__segments :is(strong, a)')].filter((element) => !element.closest('.pcr-static'))).toEqual([]);
   },
@@ -41,24 +52,24 @@ export const AddedAndRemovedSegments: Story = {
 /** The onboarding flow's two versions: its prompts moved to newer versions, a paragraph became a list, a segment added. */
 export const ChangedSegments: Story = {
   args: { before: composerVersion(onboardingFlow, '1.0.0'), after: composerVersion(onboardingFlow, '1.1.0') },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     await expect(changes(canvasElement)).toEqual(['same', 'changed', 'changed', 'changed', 'added']);
-    await expect(canvas.getByText('Prompt Welcome email, from version 1.1.0 to 2.0.0')).toBeVisible();
-    await expect(canvas.getByText('Input data root').nextElementSibling).toHaveTextContent('removed: none → added: customer');
+    await expect(canvas.getByText(fill(words.diff.promptTitleVersions, { name: 'Welcome email', from: '1.1.0', to: '2.0.0' }, words))).toBeVisible();
+    const root = canvas.getByText(words.diff.rows.inputDataRoot).nextElementSibling as HTMLElement;
+    await expect(within(root).getByRole('deletion')).toHaveTextContent(words.diff.none);
+    await expect(within(root).getByRole('insertion')).toHaveTextContent('customer');
     const day3 = within(segments(canvasElement)[2] as HTMLElement);
-    await expect(day3.getByRole('deletion')).toHaveTextContent('<p>Sent when the customer has not created a board yet.</p>');
-    await expect(day3.getAllByRole('insertion').map((line) => line.textContent)).toEqual([
-      '+added: <ul>',
-      '+added:   <li>Only when no board exists yet</li>',
-      '+added:   <li>Skipped for teams that booked a demo</li>',
-      '+added: </ul>',
-    ]);
+    await expect(lineText(day3.getByRole('deletion'))).toBe('<p>Sent when the customer has not created a board yet.</p>');
+    await expect(day3.getAllByRole('insertion').map(lineText)).toEqual(['<ul>', '  <li>Only when no board exists yet</li>', '  <li>Skipped for teams that booked a demo</li>', '</ul>']);
   },
 };
 
 /** The same changes in one column, each changed line above the line that took its place. */
 export const Unified: Story = {
   args: { ...ChangedSegments.args, layout: 'unified' },
+  // On a phone a split diff is one column too: Changed segments' phone capture is this story's.
+  parameters: { visual: { phone: false } },
   play: async ({ canvasElement }) => {
     const deletion = canvasElement.querySelector('[data-message="user"] del') as HTMLElement;
     const insertion = canvasElement.querySelector('[data-message="user"] ins') as HTMLElement;
@@ -107,8 +118,8 @@ export const StructureAndMarkup: Story = {
 /** The same version on both sides. */
 export const Identical: Story = {
   args: { before: composerVersion(renewalCheck, '2.0.0'), after: composerVersion(renewalCheck, '2.0.0') },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('No changes: the two versions are identical.')).toBeVisible();
+  play: async ({ canvas, canvasElement, globals }) => {
+    await expect(canvas.getByText(storyWords(globals).diff.identical)).toBeVisible();
     await expect(new Set(changes(canvasElement))).toEqual(new Set(['same']));
   },
 };

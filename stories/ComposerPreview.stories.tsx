@@ -5,6 +5,7 @@ import { DEFAULT_BASE_URL, FIXTURE_COMPOSERS, FIXTURE_IDS, FIXTURE_KEYS, type Mo
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
 import { oneAtATime } from './support/one-at-a-time.ts';
+import { exactly, storyWords } from './support/words.ts';
 
 /**
  * The in-app preview: fetches a composer with `useComposer`, derives one input per variable across its
@@ -64,8 +65,8 @@ export const Loading: Story = {
       },
     },
   },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status')).toHaveTextContent(/Loading/);
+  play: async ({ canvas, globals }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent(storyWords(globals).preview.loading.composer);
   },
 };
 
@@ -90,7 +91,7 @@ export const QuotaExceeded: Story = {
   parameters: { apiKey: FIXTURE_KEYS.exhausted },
   play: async (context) => {
     await failsWith('USAGE_LIMIT_EXCEEDED')(context);
-    await expect(await context.canvas.findByRole('link', { name: /upgrade/i })).toBeVisible();
+    await expect(await context.canvas.findByRole('link', { name: exactly(storyWords(context.globals).errors.upgrade) })).toBeVisible();
   },
 };
 
@@ -99,7 +100,7 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: storyApi('serverError') } },
   play: async (context) => {
     await failsWith('INTERNAL_ERROR')(context);
-    await expect(await context.canvas.findByRole('button', { name: /retry/i })).toBeVisible();
+    await expect(await context.canvas.findByRole('button', { name: exactly(storyWords(context.globals).errors.retry) })).toBeVisible();
   },
 };
 
@@ -126,7 +127,8 @@ const longFlow: MockComposerSeed = (() => {
  */
 export const LongComposer: Story = {
   args: { composerId: longFlow.composerId },
-  parameters: { msw: { handlers: storyApi('happy', (db) => db.addComposer(longFlow)) } },
+  // Its segments repeat the Default story's eight times: the visual test captures its first 2,000 px.
+  parameters: { msw: { handlers: storyApi('happy', (db) => db.addComposer(longFlow)) }, visual: { maxHeight: 2000 } },
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('heading', { name: 'Long flow' }, { timeout: 5000 })).toBeVisible();
     await expect(canvasElement.querySelectorAll('.pcr-composer__segment').length).toBe(longFlow.segments.length);

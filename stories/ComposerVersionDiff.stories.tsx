@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http } from 'msw';
-import { ComposerVersionDiff } from 'prompt-composer-react';
+import { type Catalog, ComposerVersionDiff } from 'prompt-composer-react';
 import { DEFAULT_BASE_URL, FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
+import { exactly, fill, fillPlural, storyWords } from './support/words.ts';
 
 const { renewalCheck, onboardingFlow, htmlShowcase } = FIXTURE_IDS.composers;
 
@@ -21,10 +22,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** "Segments: 2 segments added, 1 removed, …" in the story's words, from the counts in that order. */
+function segmentsSummary(words: Catalog, counts: Record<'added' | 'removed' | 'changed' | 'same', number>): string {
+  const phrases = (Object.entries(counts) as Array<[keyof typeof counts, number]>).map(([change, count], index) =>
+    fillPlural(words.diff.segmentCounts[index === 0 ? 'opening' : 'following'][change], count, {}, words),
+  );
+  return fill(words.diff.segmentsSummary, { counts: phrases.join(words.list.separator) }, words);
+}
+
 /** The version before the latest against the latest: segments added, removed, changed and kept. */
 export const Default: Story = {
-  play: async ({ canvas, canvasElement }) => {
-    await expect(await canvas.findByText('Segments: 2 segments added, 1 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
+  parameters: { visual: { maxHeight: 700 } },
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
+    await expect(await canvas.findByText(segmentsSummary(words, { added: 2, removed: 1, changed: 2, same: 2 }), {}, { timeout: 5000 })).toBeVisible();
     await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="added"]')).toHaveLength(2);
     await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="removed"]')).toHaveLength(1);
   },
@@ -32,31 +44,37 @@ export const Default: Story = {
 
 /** Swap the versions with the pickers: what was added now shows as removed. */
 export const Reversed: Story = {
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
   // The docs page plays it too, so it shows there what it shows on its own page.
-  parameters: { docs: { story: { autoplay: true } } },
-  play: async ({ canvas, canvasElement }) => {
-    const from = await canvas.findByRole('combobox', { name: 'From version' }, { timeout: 5000 });
+  parameters: { visual: { maxHeight: 700 }, docs: { story: { autoplay: true } } },
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
+    const from = await canvas.findByRole('combobox', { name: words.versions.from }, { timeout: 5000 });
     await waitFor(() => expect(from).toHaveValue('1.0.0'));
     await userEvent.selectOptions(from, '2.0.0');
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'To version' }), '1.0.0');
-    await expect(await canvas.findByText('Segments: 1 segment added, 2 removed, 2 changed, 2 unchanged.', {}, { timeout: 5000 })).toBeVisible();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: words.versions.to }), '1.0.0');
+    await expect(await canvas.findByText(segmentsSummary(words, { added: 1, removed: 2, changed: 2, same: 2 }), {}, { timeout: 5000 })).toBeVisible();
     await expect(canvasElement.querySelectorAll('.pcr-composer-diff__segment[data-change="removed"]')).toHaveLength(2);
   },
 };
 
 /** The onboarding flow: prompt segments moved to newer prompt versions. */
 export const ChangedPromptSegments: Story = {
+  // Its diff is the presentational story's (ComposerDiff): the visual test captures the pickers and the diff's first 700 px.
+  parameters: { visual: { maxHeight: 700 } },
   args: { composerId: onboardingFlow },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Prompt Support reply, from version 1.0.0 to 1.1.0', {}, { timeout: 5000 })).toBeVisible();
+  play: async ({ canvas, globals }) => {
+    const words = storyWords(globals);
+    await expect(await canvas.findByText(fill(words.diff.promptTitleVersions, { name: 'Support reply', from: '1.0.0', to: '1.1.0' }, words), {}, { timeout: 5000 })).toBeVisible();
   },
 };
 
 /** A composer with one published version: nothing to compare yet, and no pickers that would hold it twice. */
 export const OneVersion: Story = {
   args: { composerId: htmlShowcase },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText(/Only one published version \(1\.0\.0\)/, {}, { timeout: 5000 })).toBeVisible();
+  play: async ({ canvas, globals }) => {
+    const words = storyWords(globals);
+    await expect(await canvas.findByText(fill(words.versions.onlyOne, { version: '1.0.0' }, words), {}, { timeout: 5000 })).toBeVisible();
     await expect(canvas.queryAllByRole('combobox')).toEqual([]);
   },
 };
@@ -67,8 +85,8 @@ export const Loading: Story = {
     timeoutMs: 0,
     msw: { handlers: { api: [http.get(`${DEFAULT_BASE_URL}/composers`, async () => void (await delay('infinite')))] } },
   },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading versions…');
+  play: async ({ canvas, globals }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent(storyWords(globals).versions.loading);
   },
 };
 
@@ -87,6 +105,6 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: storyApi('serverError') } },
   play: async (context) => {
     await failsWith('INTERNAL_ERROR')(context);
-    await expect(await context.canvas.findByRole('button', { name: /retry/i })).toBeVisible();
+    await expect(await context.canvas.findByRole('button', { name: exactly(storyWords(context.globals).errors.retry) })).toBeVisible();
   },
 };

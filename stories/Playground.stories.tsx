@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { type TOOLBAR_KEYS, toolbarRequestCount } from './support/mock-api.ts';
 import { PlaygroundApp } from './support/PlaygroundApp.tsx';
 import { playgroundOutcome } from './support/playground-outcome.ts';
+import { exactly, oneOf, storyWords } from './support/words.ts';
 
 /**
  * Everything together, on the mock backend. Use the toolbar: **API key** (free, pro, near limit,
@@ -36,18 +37,22 @@ export const Playground: StoryObj<typeof meta> = {};
  * it is kept out of the sidebar (`!dev`) and runs in the tests only.
  */
 export const PlaygroundChecks: StoryObj<typeof meta> = {
+  // The Playground story's render, with assertions: the visual test captures that story, not this one again.
+  parameters: { visual: { capture: false } },
   name: 'Playground checks',
   tags: ['!dev'],
   play: async ({ canvas, canvasElement, globals }) => {
     const outcome = playgroundOutcome(globals.scenario as ScenarioName, globals.apiKey as keyof typeof TOOLBAR_KEYS);
     const main = within(canvasElement.querySelector('main') as HTMLElement);
+    const words = storyWords(globals);
 
     if (outcome.kind === 'error') {
       // The library's own message, in the main area, with Retry where a retry may help.
       const alert = await main.findByRole('alert', {}, SLOW);
       await expect(alert).toHaveAttribute('data-code', outcome.code);
       await expect(alert).toHaveClass('pcr-api-error');
-      const retry = main.queryByRole('button', { name: /retry/i });
+      // "Retry", or "Retrying…" while one of the lists still fetches.
+      const retry = main.queryByRole('button', { name: oneOf(words.errors.retry, words.errors.retrying) });
       // Both lists have answered before Retry takes a click (while one is still fetching it says "Retrying…").
       if (retry) await waitFor(() => expect(retry).toHaveAttribute('aria-disabled', 'false'), SLOW);
       if (outcome.retry === 'none') {
@@ -67,7 +72,7 @@ export const PlaygroundChecks: StoryObj<typeof meta> = {
         await waitFor(() => expect(toolbarRequestCount()).toBe(before + 2), SLOW);
         await waitFor(() => {
           expect(main.getByRole('alert')).toHaveAttribute('data-code', outcome.code);
-          expect(main.getByRole('button', { name: 'Retry' })).toHaveAttribute('aria-disabled', 'false');
+          expect(main.getByRole('button', { name: exactly(words.errors.retry) })).toHaveAttribute('aria-disabled', 'false');
         }, SLOW);
         await expect(canvas.getByText('Usage not known yet')).toBeVisible();
       } else {
@@ -76,7 +81,7 @@ export const PlaygroundChecks: StoryObj<typeof meta> = {
       }
       if (outcome.code === 'USAGE_LIMIT_EXCEEDED') {
         await waitFor(() => expect(canvasElement.querySelector('.pcr-usage-banner[data-state="exceeded"]')).not.toBeNull());
-        await expect(canvas.getAllByRole('link', { name: /upgrade/i }).length).toBeGreaterThan(0);
+        await expect(canvas.getAllByRole('link', { name: exactly(words.errors.upgrade) }).length).toBeGreaterThan(0);
       }
       return;
     }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PromptCard } from 'prompt-composer-react';
 import { expect, spyOn, userEvent, waitFor } from 'storybook/test';
 import { onboardingFlow, ticketTriage, welcomeEmail } from './support/fixtures.ts';
+import { fill, fillPlural, storyWords } from './support/words.ts';
 
 /** One prompt: name, version, model, temperature, system message and the interpolated user message. */
 const meta = {
@@ -54,12 +55,16 @@ export const CopiedWithUnfilled: Story = {
   // The docs page plays it too, so it shows there what it shows on its own page.
   parameters: { docs: { story: { autoplay: true } } },
   args: { values: { customer: { name: 'Ada Lovelace', company: 'Analytical Engines Ltd' } } },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     const writeText = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    const button = canvas.getByRole('button', { name: /copy user message/i });
+    const button = canvas.getByRole('button', { name: fill(words.copy.labelWithContext, { label: words.card.copyLabel, context: welcomeEmail.promptName }, words) });
     const before = button.getBoundingClientRect();
     await userEvent.click(button);
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Copied with 2 unfilled placeholders: ${plan}, ${firstStep}'));
+    // Screen readers hear which placeholders it holds; the eye sees "Copied", and the card's one red note.
+    const status = canvas.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(fillPlural(words.card.copiedUnfilled, 2, { names: ['${plan}', '${firstStep}'].join(words.list.separator) }, words)));
+    await expect(status.querySelector('[aria-hidden="true"]')).toHaveTextContent(words.copy.copied);
     await expect(writeText).toHaveBeenCalledWith(expect.stringContaining('${plan}'));
     await expect(canvasElement.querySelector('article')).toHaveAttribute('data-missing', 'alert');
     // The message appears beside the button without moving it.

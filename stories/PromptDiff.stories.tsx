@@ -3,6 +3,7 @@ import { type Prompt, PromptDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { expect, within } from 'storybook/test';
 import { promptVersion } from './support/fixtures.ts';
+import { fill, storyWords } from './support/words.ts';
 
 const { accountReview, releaseNotes } = FIXTURE_IDS.prompts;
 
@@ -26,14 +27,17 @@ type Story = StoryObj<typeof meta>;
  * variables added and removed.
  */
 export const VariablesAddedAndRemoved: Story = {
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     await expect(canvas.getByRole('region', { name: 'Account review' })).toHaveAttribute('data-state', 'changed');
-    const variables = canvas.getByText('Variables').nextElementSibling;
-    await expect(variables).toHaveTextContent(/^Adds \$\{customer\.name\}, \$\{plan\}.*; removes \$\{account\.name\}, \$\{tier\}/);
-    const schema = canvas.getByText('Schema fields').nextElementSibling as HTMLElement;
+    const variables = canvas.getByText(words.diff.rows.variables).nextElementSibling as HTMLElement;
+    await expect([...variables.querySelectorAll('[data-change="added"] code')].map((code) => code.textContent)).toEqual(['${customer.name}', '${plan}', '${customer.lastLogin}', '${customer.openTickets}']);
+    await expect([...variables.querySelectorAll('[data-change="removed"] code')].map((code) => code.textContent)).toEqual(['${account.name}', '${tier}', '${account.lastLogin}']);
+    const schema = canvas.getByText(words.diff.rows.schema).nextElementSibling as HTMLElement;
     await expect([...schema.querySelectorAll('.pcr-fields__path')].map((path) => path.textContent)).toEqual(['risk.enum', 'nextStep', 'score']);
-    await expect(within(schema).getAllByText(/^(Added|Removed|Changed)$/).map((badge) => badge.textContent)).toEqual(['Changed', 'Added', 'Removed']);
-    await expect(canvasElement.querySelector('[data-message="user"] del')).toHaveTextContent(/^−removed: Review the account of \$\{account\.name\}/);
+    const { badges } = words.diff;
+    await expect([...schema.querySelectorAll('.pcr-diff__badge')].map((badge) => badge.textContent)).toEqual([badges.changed, badges.added, badges.removed]);
+    await expect(canvasElement.querySelector('[data-message="user"] del .pcr-line__text')).toHaveTextContent(/^Review the account of \$\{account\.name\}/);
     await expect(canvasElement.querySelector('[data-message="user"] ins mark')).toHaveTextContent('customer');
   },
 };
@@ -55,6 +59,8 @@ export const OneWordChanged: Story = {
 /** The same change in one column, each changed line above the line that took its place. */
 export const Unified: Story = {
   args: { before: promptVersion(releaseNotes, '1.0.0'), after: promptVersion(releaseNotes, '1.1.0'), layout: 'unified' },
+  // On a phone a split diff is one column too: Long template's phone capture is this story's.
+  parameters: { visual: { phone: false } },
   play: async ({ canvasElement }) => {
     const deletion = canvasElement.querySelector('[data-message="user"] del') as HTMLElement;
     const insertion = canvasElement.querySelector('[data-message="user"] ins') as HTMLElement;
@@ -65,18 +71,22 @@ export const Unified: Story = {
 /** Only the temperature changed: both messages say "Unchanged". */
 export const OnlyConfigChanged: Story = {
   args: { before: promptVersion(accountReview, '2.0.0'), after: promptVersion(accountReview, '2.1.0') },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('Changes: temperature.')).toBeVisible();
-    await expect(canvas.getByText('Temperature').nextElementSibling).toHaveTextContent('removed: 0.2 → added: 0.3');
-    await expect(canvas.getAllByText('Unchanged')).toHaveLength(2);
+  play: async ({ canvas, globals }) => {
+    const words = storyWords(globals);
+    await expect(canvas.getByText(fill(words.diff.summary, { changes: words.diff.changed.temperature }, words))).toBeVisible();
+    // The temperatures, written for the catalog's language (0,2 in German).
+    const temperature = canvas.getByText(words.diff.rows.temperature).nextElementSibling as HTMLElement;
+    await expect(within(temperature).getByRole('deletion')).toHaveTextContent(fill('{value}', { value: 0.2 }, words));
+    await expect(within(temperature).getByRole('insertion')).toHaveTextContent(fill('{value}', { value: 0.3 }, words));
+    await expect(canvas.getAllByText(words.diff.unchanged)).toHaveLength(2);
   },
 };
 
 /** The same version on both sides. */
 export const Identical: Story = {
   args: { before: promptVersion(accountReview, '2.1.0'), after: promptVersion(accountReview, '2.1.0') },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('No changes: the two versions are identical.')).toBeVisible();
+  play: async ({ canvas, canvasElement, globals }) => {
+    await expect(canvas.getByText(storyWords(globals).diff.identical)).toBeVisible();
     await expect(canvasElement.querySelector('ins, del')).toBeNull();
   },
 };
@@ -84,11 +94,14 @@ export const Identical: Story = {
 /** A long user message template changed in several places: its paragraphs side by side, wrapping on a phone. */
 export const LongTemplate: Story = {
   args: { before: promptVersion(releaseNotes, '1.0.0'), after: promptVersion(releaseNotes, '1.1.0') },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('Changes: user message, variables.')).toBeVisible();
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
+    const { changed, list } = { changed: words.diff.changed, list: words.list };
+    await expect(canvas.getByText(fill(words.diff.summary, { changes: [changed.userMessage, changed.variables].join(list.separator) }, words))).toBeVisible();
     const marked = [...canvasElement.querySelectorAll('[data-message="user"] ins mark')].map((element) => element.textContent);
     await expect(marked.length).toBeGreaterThanOrEqual(4);
     await expect(marked.join(' ')).toContain('deprecations');
-    await expect(canvas.getByText('Variables').nextElementSibling).toHaveTextContent('Adds ${release.knownIssues}.');
+    const variables = canvas.getByText(words.diff.rows.variables).nextElementSibling as HTMLElement;
+    await expect([...variables.querySelectorAll('[data-change="added"] code')].map((code) => code.textContent)).toEqual(['${release.knownIssues}']);
   },
 };

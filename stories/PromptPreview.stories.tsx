@@ -3,6 +3,7 @@ import { PromptPreview } from 'prompt-composer-react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyApi } from './support/mock-api.ts';
+import { storyWords } from './support/words.ts';
 
 /** One prompt, with a version picker fed by `usePromptList({ includeVersions: true })`. */
 const meta = {
@@ -17,10 +18,10 @@ type Story = StoryObj<typeof meta>;
 
 /** The latest version (2.0.0 of `welcome-email`); the picker lists the older ones. */
 export const Default: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     const picker = await canvas.findByRole('combobox', {}, { timeout: 5000 });
     await waitFor(() => expect(picker.querySelectorAll('option').length).toBeGreaterThan(2));
-    await expect(picker).toHaveDisplayValue(/Latest/);
+    await expect(picker).toHaveDisplayValue(storyWords(globals).preview.latest);
     await expect(await canvas.findByText('2.0.0', { selector: ':not(option)' }, { timeout: 5000 })).toBeVisible();
   },
 };

@@ -8,6 +8,7 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import { storyLocale } from './support/locales.ts';
 import { storyApi } from './support/mock-api.ts';
 import { oneAtATime } from './support/one-at-a-time.ts';
+import { exactly, storyWords } from './support/words.ts';
 import type { StoryApi } from './support/story-network.ts';
 import { UsageHarness } from './support/UsageHarness.tsx';
 
@@ -49,10 +50,11 @@ export const Warning: Story = {
 /** 96 % used: the critical warning, with the upgrade link, still dismissible. */
 export const Critical: Story = {
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4800)) } },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('critical'), { timeout: 5000 });
-    await expect(canvas.getByRole('link', { name: /upgrade/i })).toHaveAttribute('href', UPGRADE_URL);
-    await expect(canvas.getByRole('button', { name: /dismiss/i })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: exactly(words.usage.upgrade) })).toHaveAttribute('href', UPGRADE_URL);
+    await expect(canvas.getByRole('button', { name: exactly(words.usage.dismiss) })).toBeVisible();
   },
 };
 
@@ -62,11 +64,12 @@ export const Critical: Story = {
  */
 export const Exceeded: Story = {
   parameters: { apiKey: FIXTURE_KEYS.exhausted, msw: { handlers: storyApi('happy') } },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
     await expect(banner(canvasElement)?.getAttribute('role')).toBe('alert');
-    await expect(canvas.getByRole('link', { name: /upgrade/i })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Check again' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: exactly(words.usage.upgrade) })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: exactly(words.usage.checkAgain) })).toBeVisible();
   },
 };
 
@@ -96,14 +99,15 @@ export const UpgradedWithoutUsageHeaders: Story = {
       },
     },
   },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, globals }) => {
+    const words = storyWords(globals);
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
     // One story's interactions at a time: on the docs page, Dismissed plays beside it (one focus per page).
     await oneAtATime(async () => {
       upgrade.done = true;
-      await userEvent.click(canvas.getByRole('button', { name: 'Check again' }));
+      await userEvent.click(canvas.getByRole('button', { name: exactly(words.usage.checkAgain) }));
       await waitFor(() => expect(banner(canvasElement)).toBeNull());
-      await expect(canvas.getByRole('status')).toHaveTextContent('Requests go through again. The service did not say how many are left.');
+      await expect(canvas.getByRole('status')).toHaveTextContent(words.usage.unreported);
     });
   },
 };
@@ -121,8 +125,8 @@ export const Hidden: Story = {
 export const Dismissed: Story = {
   // The docs page plays it too, so it shows there what it shows on its own page.
   parameters: { msw: { handlers: storyApi('happy', usedEverywhere(4100)) }, docs: { story: { autoplay: true } } },
-  play: async ({ canvas, canvasElement }) => {
-    const dismiss = await canvas.findByRole('button', { name: /dismiss/i }, { timeout: 5000 });
+  play: async ({ canvas, canvasElement, globals }) => {
+    const dismiss = await canvas.findByRole('button', { name: exactly(storyWords(globals).usage.dismiss) }, { timeout: 5000 });
     // One story's interactions at a time: on the docs page, another story's click would take the focus.
     await oneAtATime(async () => {
       dismiss.focus();
@@ -181,7 +185,8 @@ export const MeterPastTheLimit: typeof Meter = {
   args: { ...Meter.args, used: 20_000 },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(banner(canvasElement)?.getAttribute('data-state')).toBe('exceeded'), { timeout: 5000 });
-    await expect(banner(canvasElement)?.textContent).toMatch(/5,000 of 5,000/);
-    await expect(banner(canvasElement)?.textContent).not.toMatch(/19,999|20,000/);
+    // The meter says 5,000 of 5,000, never more used than the plan holds.
+    const meter = banner(canvasElement)?.querySelector('meter');
+    await expect([meter?.value, meter?.max]).toEqual([5000, 5000]);
   },
 };

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { http } from 'msw';
 import { chromium } from 'playwright-core';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
@@ -57,6 +58,55 @@ async function startNext(command, env) {
   return { url, output: () => output, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
 }
 
+/** GET `path` from `base` with `headers`: status, headers and the body's bytes as they came (not decoded). */
+function getBytes(base, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    httpRequest({ hostname, port, path, headers: { host: new URL(base).host, ...headers } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, bytes: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * The handler's answers under Next.js's own compression: one `Content-Encoding` (the handler's), a body that
+ * decodes once to the same JSON, an ETag per encoding, and a 304 for each tag.
+ */
+async function checkEncodings(base, mode) {
+  const path = '/api/prompt-api/prompts?include_versions=true';
+  const plain = await getBytes(base, path);
+  const answers = { gzip: await getBytes(base, path, { 'accept-encoding': 'gzip' }), br: await getBytes(base, path, { 'accept-encoding': 'br, gzip' }) };
+  const decode = { gzip: gunzipSync, br: brotliDecompressSync };
+  const once = Object.entries(answers).every(([encoding, answer]) => {
+    if (answer.headers['content-encoding'] !== encoding) return false;
+    try {
+      return decode[encoding](answer.bytes).equals(plain.bytes);
+    } catch {
+      return false;
+    }
+  });
+  check(
+    `${mode}: gzip and br compressed once, by the handler; each decodes to the same JSON`,
+    plain.status === 200 && plain.headers['content-encoding'] === undefined && JSON.parse(plain.bytes.toString()).length > 0 && once,
+    Object.entries(answers).map(([encoding, answer]) => `${encoding}: ${answer.headers['content-encoding']} ${answer.bytes.length} B`).join(', ') + `; identity ${plain.bytes.length} B`,
+  );
+  const tags = [plain, answers.gzip, answers.br].map((answer) => answer.headers.etag);
+  const revalidated = await Promise.all([
+    getBytes(base, path, { 'if-none-match': tags[0] }),
+    getBytes(base, path, { 'accept-encoding': 'gzip', 'if-none-match': tags[1] }),
+    getBytes(base, path, { 'accept-encoding': 'br, gzip', 'if-none-match': tags[2] }),
+  ]);
+  check(
+    `${mode}: an ETag per encoding, each revalidated with 304; Vary: Accept-Encoding`,
+    new Set(tags).size === 3 && revalidated.every((answer) => answer.status === 304) && /accept-encoding/i.test(String(plain.headers.vary)),
+    `${tags.join(' ')} -> ${revalidated.map((answer) => answer.status).join(' ')}; vary ${plain.headers.vary}`,
+  );
+}
+
 /** The path of every request that reached the mock service (a handler that answers nothing, so the API's handlers answer). */
 const upstreamPaths = [];
 const mock = await startMockServer({ port: 0, handlers: [http.all('*', ({ request }) => void upstreamPaths.push(new URL(request.url).pathname))] });
@@ -88,7 +138,7 @@ try {
   );
 
   const composer = pages['/composer'].text;
-  check('ComposerView in a Server Component: static markup in the server HTML', composer.includes('<div class="pcr-static" data-segment="static" data-state="ready"><h2>Welcome aboard</h2>'));
+  check('ComposerView in a Server Component: static markup in the server HTML', composer.includes('<div class="pcr-static" data-segment="static" dir="auto" data-state="ready"><h2>Welcome aboard</h2>'));
   check('ComposerView in a Server Component: prompt text with the values in the server HTML', /Write a welcome email to <mark[^>]*>Ada<\/mark> at <mark[^>]*>Acme<\/mark>/.test(composer));
   check('no static segment left pending in the server HTML', !/data-state="pending"/.test(composer) && !/class="pcr-static"[^>]*data-state="pending"/.test(pages['/preview'].text));
 
@@ -173,6 +223,10 @@ try {
     );
   }
 
+  // Next.js compresses responses itself (`compress`, on by default): the handler's are compressed once,
+  // by the handler, and each encoding keeps its own ETag.
+  await checkEncodings(next.url, 'next start');
+
   // In Chromium: hydration, interaction, and every response the browser gets.
   const visit = async (base, path) => {
     const context = await browser.newContext();
@@ -248,6 +302,7 @@ try {
   // React prints hydration mismatch warnings in development builds only: the same pages under `next dev`.
   const dev = await startNext('dev', serverEnv);
   try {
+    await checkEncodings(dev.url, 'next dev');
     await browse(dev.url, 'next dev');
   } finally {
     await dev.stop();

@@ -99,6 +99,41 @@ try {
   check('no uncaught errors in the app', pageErrors.length === 0, pageErrors.join('; '));
   await context.close();
 
+  // Inside Vite's template stylesheet (a centred #root), built for production (Lightning CSS minified the CSS):
+  // the components keep their own alignment left to right, and mirror right to left.
+  for (const dir of ['ltr', 'rtl']) {
+    const styled = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const tab = await styled.newPage();
+    await tab.goto(`${app.url}/?api=${encodeURIComponent(mock.url)}&dir=${dir}`);
+    await tab.getByRole('button', { name: 'Open Onboarding flow' }).click();
+    const card = tab.locator('.pcr-prompt-card').first();
+    await card.waitFor();
+    if (dir === 'ltr') {
+      const aligned = await tab.evaluate(() =>
+        ['[data-message="user"]', '.pcr-variables-form__label', '.pcr-prompt-card__meta dt', '.pcr-static'].map((selector) => [selector, getComputedStyle(document.querySelector(selector)).textAlign]),
+      );
+      check('inside a centred #root, the components align their text to the start', aligned.every(([, align]) => align === 'start'), aligned.map((pair) => pair.join(': ')).join(', '));
+      continue;
+    }
+    // A message with unfilled placeholders copied: the card's bar on its right edge.
+    await card.getByRole('button', { name: /^Copy user message/ }).click();
+    await tab.locator('.pcr-prompt-card[data-missing="alert"]').first().waitFor();
+    const bar = await tab.evaluate(() => {
+      const flagged = getComputedStyle(document.querySelector('.pcr-prompt-card[data-missing="alert"]'));
+      return [flagged.borderRightWidth, flagged.borderLeftWidth];
+    });
+    check('right to left: a flagged card has its bar on its right edge', Number.parseFloat(bar[0]) > Number.parseFloat(bar[1]), bar.join(' / '));
+    await tab.getByLabel('API key').selectOption('Exhausted plan');
+    const arrow = tab.locator('.pcr-usage-banner .pcr-icon[data-icon="arrow"]');
+    await arrow.waitFor();
+    const pointsLeft = await arrow.evaluate((icon) => {
+      const [outer, strip] = [icon.getBoundingClientRect(), icon.querySelector('svg').getBoundingClientRect()];
+      return Math.abs(strip.right - outer.right) < 1 && strip.left < outer.left - 1;
+    });
+    check('right to left: the banner\'s upgrade arrow points left', pointsLeft);
+    await styled.close();
+  }
+
   // The server-rendered page, hydrated.
   const ssrContext = await browser.newContext();
   const ssrTab = await ssrContext.newPage();

@@ -1,9 +1,11 @@
 import type { PromptCache } from './cache/options.ts';
+import type { PromptApiClient } from './client-types.ts';
 import { PromptApiError } from './errors.ts';
 import { type ApiKeySource, type RequestContext, request } from './request.ts';
-import type { Composer, Prompt } from './types.ts';
-import { createUsageStore, type UsageStore } from './usage-store.ts';
+import { createUsageStore } from './usage-store.ts';
 import { parseComposer, parseComposerList, parsePrompt, parsePromptList } from './validate.ts';
+
+export type { GetOptions, ListOptions, PromptApiClient } from './client-types.ts';
 
 /**
  * The options every client takes; `PromptApiClientOptions` adds the rule that a key function needs a
@@ -79,43 +81,6 @@ export interface PromptApiClientBaseOptions {
 export type PromptApiClientOptions = PromptApiClientBaseOptions &
   ({ apiKey?: string | undefined } | { apiKey?: ApiKeySource | undefined; scope: string });
 
-/** Options of a single-item read. */
-export interface GetOptions {
-  /**
-   * Version to fetch, such as `1.0.0`. An empty string is refused (`BAD_REQUEST`, status 0, not sent).
-   * @default the latest published version
-   */
-  version?: string;
-  /** Aborts the request. */
-  signal?: AbortSignal;
-}
-
-/** Options of a list read. */
-export interface ListOptions {
-  /** Adds `publishedVersions` to every item (`include_versions=true`). @default false */
-  includeVersions?: boolean;
-  /** Aborts the request. */
-  signal?: AbortSignal;
-}
-
-/** A client of the Prompt and Composer Read API. Every method rejects with `PromptApiError`. */
-export interface PromptApiClient {
-  /** The normalized base URL (no trailing slash). */
-  readonly baseUrl: string;
-  /** The cache scope query keys use. Never contains the API key. */
-  readonly scope: string;
-  /** The account's usage, fed by every response's rate-limit headers; `reset()` lifts the quota guard. */
-  readonly usage: Pick<UsageStore, 'getSnapshot' | 'subscribe' | 'reset'>;
-  /** `GET /prompts/{promptId}`. */
-  getPrompt(promptId: string, options?: GetOptions): Promise<Prompt>;
-  /** `GET /prompts`. */
-  listPrompts(options?: ListOptions): Promise<Prompt[]>;
-  /** `GET /composers/{composerId}`. */
-  getComposer(composerId: string, options?: GetOptions): Promise<Composer>;
-  /** `GET /composers`. */
-  listComposers(options?: ListOptions): Promise<Composer[]>;
-}
-
 /** FNV-1a, 32 bits: tells keys apart in a cache scope without revealing them. */
 function fingerprint(text: string): string {
   let hash = 0x811c9dc5;
@@ -139,7 +104,8 @@ function defaultScope(baseUrl: string, apiKey: ApiKeySource | undefined): string
   return `${baseUrl}#${typeof apiKey === 'string' ? fingerprint(apiKey) : Math.random()}`;
 }
 
-function itemPath(collection: string, id: string, version: string | undefined): string {
+/** The path of an item read: `/{collection}/{id}`, with `?version=` when pinned. */
+export function itemPath(collection: string, id: string, version: string | undefined): string {
   const query = version === undefined ? '' : `?${new URLSearchParams({ version })}`;
   return `/${collection}/${encodeURIComponent(id)}${query}`;
 }
@@ -148,7 +114,7 @@ function itemPath(collection: string, id: string, version: string | undefined): 
  * `''`, `.` and `..` cannot be sent as a path segment (URL parsing would drop or climb them), and a `''`
  * version would be sent as `?version=` while the cache counts it as pinned.
  */
-function refuseUnaddressable(collection: string, id: string, version?: string): Promise<never> | null {
+export function refuseUnaddressable(collection: string, id: string, version?: string): Promise<never> | null {
   const badId = id === '' || id === '.' || id === '..';
   if (!badId && version !== '') return null;
   const detail = `${JSON.stringify(badId ? id : version)} is not ${badId ? 'an identifier' : 'a version'} that can be sent; not sent`;
@@ -156,7 +122,8 @@ function refuseUnaddressable(collection: string, id: string, version?: string): 
   return Promise.reject(new PromptApiError({ method: 'GET', path, status: 0, code: 'BAD_REQUEST', detail }));
 }
 
-function listPath(collection: string, includeVersions: boolean | undefined): string {
+/** The path of a list read: `/{collection}`, with `?include_versions=true` when asked. */
+export function listPath(collection: string, includeVersions: boolean | undefined): string {
   return includeVersions ? `/${collection}?include_versions=true` : `/${collection}`;
 }
 
@@ -180,12 +147,9 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     usage,
     now: options.now ?? Date.now,
   };
-  options.cache?.attach(context);
-  const scope = options.scope ?? defaultScope(baseUrl, options.apiKey);
-
-  return {
+  const client: PromptApiClient = {
     baseUrl,
-    scope,
+    scope: options.scope ?? defaultScope(baseUrl, options.apiKey),
     usage: { getSnapshot: usage.getSnapshot, subscribe: usage.subscribe, reset: usage.reset },
     getPrompt: (promptId, { version, signal } = {}) =>
       refuseUnaddressable('prompts', promptId, version) ?? request(context, itemPath('prompts', promptId, version), parsePrompt, signal),
@@ -197,4 +161,6 @@ export function createPromptApiClient(options: PromptApiClientOptions): PromptAp
     listComposers: ({ includeVersions, signal } = {}) =>
       request(context, listPath('composers', includeVersions), parseComposerList, signal),
   };
+  options.cache?.attach(context, client);
+  return client;
 }

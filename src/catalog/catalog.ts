@@ -225,6 +225,14 @@ export interface DiffWords {
   readonly blankLine: string;
   /** The summary of a fold of lines both versions share, which opens it. */
   readonly unchangedLines: PluralMessage<'count'>;
+  /**
+   * The hunk header beside a fold's summary: where the lines after the fold start in each version and how
+   * many there are, as unified diffs write it (`@@ -{beforeStart},{beforeCount} +{afterStart},{afterCount} @@`).
+   * Seen, not read out.
+   */
+  readonly hunkHeader: Template<'beforeStart' | 'beforeCount' | 'afterStart' | 'afterCount'>;
+  /** The summary of a fold of segments both versions share, in a composer diff, which opens it. */
+  readonly unchangedSegments: PluralMessage<'count'>;
   /** The accessible name of a composer diff's list of segments. */
   readonly segments: string;
   /** A composer diff's summary: the counts of segments added, removed, changed and unchanged. */

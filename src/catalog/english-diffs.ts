@@ -49,6 +49,8 @@ export const englishDiffWords: DiffCatalog = {
     removedSign: '−',
     blankLine: 'blank line',
     unchangedLines: { one: '{count} unchanged line', other: '{count} unchanged lines' },
+    hunkHeader: '@@ -{beforeStart},{beforeCount} +{afterStart},{afterCount} @@',
+    unchangedSegments: { one: '{count} unchanged segment', other: '{count} unchanged segments' },
     segments: 'Segments',
     segmentsSummary: 'Segments: {counts}.',
     noSegments: 'Segments: No segments.',

@@ -149,6 +149,8 @@ export const germanCatalog: Catalog = {
     removedSign: '−',
     blankLine: 'leere Zeile',
     unchangedLines: { one: '{count} unveränderte Zeile', other: '{count} unveränderte Zeilen' },
+    hunkHeader: '@@ -{beforeStart},{beforeCount} +{afterStart},{afterCount} @@',
+    unchangedSegments: { one: '{count} unverändertes Segment', other: '{count} unveränderte Segmente' },
     segments: 'Segmente',
     segmentsSummary: 'Segmente: {counts}.',
     noSegments: 'Segmente: keine.',

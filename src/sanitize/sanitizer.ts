@@ -142,7 +142,7 @@ export function createHtmlSanitizer(options: HtmlSanitizerOptions = {}): HtmlSan
 let defaultSanitizer: HtmlSanitizer | undefined;
 
 /**
- * Where `installServerSanitizer` (from `prompt-composer-react/server`) leaves the server DOM's sanitizer:
+ * Where `installServerSanitizer` (from `prompt-composer-react/server/sanitizer`) leaves the server DOM's sanitizer:
  * on `globalThis` under a registered symbol, because a server bundle may hold this module more than once
  * (Next.js loads Server Components and client components in separate module graphs of one process).
  */

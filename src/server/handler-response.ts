@@ -1,6 +1,5 @@
 // The handler's responses: the API's JSON and error shapes (in the handler's own words), its rate-limit
 // headers, ETags and Cache-Control. The API key is never among what these read.
-import { createHash } from 'node:crypto';
 import { isPromptApiError } from '../api/errors.ts';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 
@@ -23,19 +22,18 @@ export function rateLimitHeaders(usage: UsageSnapshot | null): Record<string, st
   return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': reset };
 }
 
-/** A strong ETag of a body: 160 bits of its SHA-256, the same on every server for the same bytes. */
-export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** Whether an `If-None-Match` header names `tag` (weak comparison, as for GET; `*` matches anything). */
-export function matchesTag(ifNoneMatch: string | null, tag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  const bare = tag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => {
-    const trimmed = candidate.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === bare;
-  });
+/**
+ * Which of `tags` (those of the representations the request may get) an `If-None-Match` header names,
+ * by weak comparison, as for GET: the first it names, the first of `tags` for `*`, else `undefined`.
+ */
+export function matchedTag(ifNoneMatch: string | null, tags: readonly string[]): string | undefined {
+  if (ifNoneMatch === null) return undefined;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const bare = candidate.trim().replace(/^W\//, '');
+    if (bare === '*') return tags[0];
+    if (tags.includes(bare)) return bare;
+  }
+  return undefined;
 }
 
 /** The contract's error codes the handler passes on, with their status and its own words for them. */

@@ -1,37 +1,30 @@
 // What the handler tells OpenTelemetry of each request: `prompt_api.handler.requests` and
 // `prompt_api.handler.duration` by kind, route, outcome and status, and a span where a trace is already
-// active. The outcome is the cache's for the request's read (fresh, stale, miss, refused), `refused` for
-// the handler's own refusals, `error` for any 5xx.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { loadTelemetry, readObservers, record, startSpan, withActiveSpan } from '../api/cache/telemetry.ts';
+// active. The outcome is the cache's for the request's read (fresh, stale, miss, refused), which the read
+// reports to the request's label; `refused` for the handler's own refusals, `error` for any 5xx.
+import { loadTelemetry, record, startSpan, withActiveSpan } from '../api/cache/telemetry.ts';
 
-/** What the handler says of a request once it knows: its kind and route (`none` for a refusal). */
+/** What the handler says of a request once it knows: its kind and route (`none` for a refusal), and its read's outcome. */
 export interface RequestLabel {
   kind: 'prompts' | 'composers' | 'none';
   route: 'list' | 'item' | 'pinned' | 'none';
+  /** How the cache answered the request's read, when it said. */
+  outcome?: string;
 }
-
-/** The cache's outcome of the read each request makes, found by the request's async context. */
-const outcomes = new AsyncLocalStorage<{ outcome?: string }>();
-readObservers.add((event) => {
-  const state = outcomes.getStore();
-  if (state) state.outcome = event.outcome;
-});
 
 /** Runs one request of the handler (`work`), measured, in a span of its own where a trace is active. */
 export async function measured(work: (label: RequestLabel) => Promise<Response>): Promise<Response> {
   await loadTelemetry();
   const started = performance.now();
   const label: RequestLabel = { kind: 'none', route: 'none' };
-  const state: { outcome?: string } = {};
   const span = startSpan('prompt_api.handler', {});
   let status = 500;
   try {
-    const response = await withActiveSpan(span, () => outcomes.run(state, () => work(label)));
+    const response = await withActiveSpan(span, () => work(label));
     status = response.status;
     return response;
   } finally {
-    const outcome = status >= 500 ? 'error' : label.route === 'none' ? 'refused' : (state.outcome ?? 'miss');
+    const outcome = status >= 500 ? 'error' : label.route === 'none' ? 'refused' : (label.outcome ?? 'miss');
     const attributes = { kind: label.kind, route: label.route, outcome, status };
     record.handler(attributes, (performance.now() - started) / 1000);
     span?.end(

@@ -1,9 +1,13 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
+import { backgroundIdle } from '../api/cache/background.ts';
+import { type PayloadReader, READ_PAYLOAD } from '../api/cache/cached-reads.ts';
 import type { PromptApiClient } from '../api/client.ts';
+import { type Payload, payloadOf } from '../api/cache/representation.ts';
+import { acceptedEncodings, chooseEncoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
-import { entityTag, errorOf, errorResponse, matchesTag, rateLimitHeaders } from './handler-response.ts';
+import { errorOf, errorResponse, matchedTag, rateLimitHeaders } from './handler-response.ts';
 import { type HandlerRoute, isRefusal, readRoute } from './handler-route.ts';
-import { measured } from './handler-telemetry.ts';
+import { measured, type RequestLabel } from './handler-telemetry.ts';
 
 /** Options of `createPromptApiHandler`. */
 export interface PromptApiHandlerOptions {
@@ -45,18 +49,70 @@ export interface PromptApiHandlerOptions {
    * @default 2048
    */
   maxUrlLength?: number;
+  /**
+   * Keeps the cache's work after the response alive where the platform stops a request's work once its
+   * response is sent (Cloudflare Workers, Vercel, Netlify): a stale answer's refresh and the store writes
+   * that follow it. Given here, it is called on every request; a request's own `waitUntil` (the handler's
+   * second argument, such as a Worker's `ctx`) is used instead where there is one.
+   * @example createPromptApiHandler({ client, waitUntil: after }) // Next.js: import { after } from 'next/server'
+   * @default none: the work runs on where the process lives on (Node, Bun, Deno servers)
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
-/** A Fetch-standard request handler: a Next.js route handler as it is, and Hono, Bun, Deno, React Router. */
-export type PromptApiHandler = (request: Request) => Promise<Response>;
+/**
+ * What a platform passes a request handler beside the request: one with a `waitUntil` (a Cloudflare
+ * Worker's `ctx`, Vercel's and Netlify's context) keeps the cache's work after the response alive; any
+ * other (Next.js's `{ params }`) is ignored.
+ */
+export interface PromptApiRequestContext {
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+/**
+ * A Fetch-standard request handler: a Next.js route handler as it is, a Cloudflare Worker's or Vercel
+ * function's `fetch` (with its context as the second argument), and Hono, Bun, Deno, React Router.
+ */
+export type PromptApiHandler = (request: Request, context?: PromptApiRequestContext | object) => Promise<Response>;
+
+/** The `waitUntil` of a request's context, when it has one. */
+function waitUntilOf(context: unknown): ((promise: Promise<unknown>) => void) | undefined {
+  const waitUntil = (context as PromptApiRequestContext | undefined)?.waitUntil;
+  return typeof waitUntil === 'function' ? (promise) => waitUntil.call(context, promise) : undefined;
+}
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-/** Reads the route through the client: the data, validated by the client on its way in. */
-function read(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal): Promise<unknown> {
+/** Bodies larger than this are handed to the server in views of it, never copied per request. */
+const CHUNK_BYTES = 65_536;
+
+/**
+ * Reads the route's payload through the client, validated by the client on its way in: through its cache,
+ * the bytes and ETag made once per record. A client of another making (no `READ_PAYLOAD`) is read for its
+ * value, serialized and hashed for this request.
+ */
+async function read(client: PromptApiClient, route: HandlerRoute, request: Request, label: RequestLabel): Promise<Payload> {
+  const reader = (client as Partial<PayloadReader>)[READ_PAYLOAD];
+  if (reader) return reader.call(client, route, () => request.signal, (outcome) => (label.outcome = outcome));
+  const { signal } = request;
   const { kind, id, version, includeVersions } = route;
-  if (kind === 'prompts') return id === undefined ? client.listPrompts({ includeVersions, signal }) : client.getPrompt(id, { version, signal });
-  return id === undefined ? client.listComposers({ includeVersions, signal }) : client.getComposer(id, { version, signal });
+  const value =
+    kind === 'prompts'
+      ? id === undefined ? await client.listPrompts({ includeVersions, signal }) : await client.getPrompt(id, { version, signal })
+      : id === undefined ? await client.listComposers({ includeVersions, signal }) : await client.getComposer(id, { version, signal });
+  return payloadOf(JSON.stringify(value));
+}
+
+/** A body for `bytes` that every response shares: a large one as views of it (a `Response` would copy it). */
+function bodyOf(bytes: Uint8Array): BodyInit {
+  if (bytes.byteLength <= CHUNK_BYTES) return bytes as Uint8Array<ArrayBuffer>;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes.subarray(offset, (offset += CHUNK_BYTES)));
+      if (offset >= bytes.byteLength) controller.close();
+    },
+  });
 }
 
 /**
@@ -81,8 +137,16 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
-  return (request) =>
-    measured(async (label) => {
+  return (request, context) => {
+    const response = answer(request);
+    const waitUntil = waitUntilOf(context) ?? options.waitUntil;
+    // The caches' background work (a stale read's refresh, the store writes after it) outlives the response.
+    if (waitUntil) waitUntil(response.then(backgroundIdle, () => {}));
+    return response;
+  };
+
+  function answer(request: Request): Promise<Response> {
+    return measured(async (label) => {
     // Headers every response carries, and CORS for an allowed other origin. The account's usage goes only
     // on answers that went through the client: the handler's own refusals tell nobody the plan or quota.
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
@@ -116,22 +180,36 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     }
     label.kind = route.kind;
     label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
-    let data: unknown;
+    let payload: Payload;
     try {
-      data = await read(client, route, request.signal);
+      payload = await read(client, route, request, label);
     } catch (error) {
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
-    const body = JSON.stringify(data);
-    const tag = entityTag(body);
     const pinned = route.version !== undefined;
-    const success = {
+    const success: Record<string, string> = {
       ...headers,
       ...rateLimitHeaders(client.usage.getSnapshot()),
-      etag: tag,
+      vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding',
       'cache-control': pinned ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`,
     };
-    if (matchesTag(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers: success });
-    return new Response(body, { status: 200, headers: { ...success, 'content-type': 'application/json; charset=utf-8' } });
+    // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
+    // in an encoding it accepts) is known without making or reading that representation.
+    const accepted = payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
+    const tags = [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
+    const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
+    if (unchanged) return new Response(null, { status: 304, headers: { ...success, etag: unchanged } });
+    const { encoding, bytes } = await chooseEncoding(payload, accepted);
+    const representation: Record<string, string> = {
+      etag: encodedTag(payload, encoding),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(bytes.byteLength),
+    };
+    if (encoding) representation['content-encoding'] = encoding;
+    // `encodeBody: 'manual'`: Cloudflare Workers otherwise compress a body whose Content-Encoding is set,
+    // these bytes again; other runtimes ignore the option.
+    const init = { status: 200, headers: { ...success, ...representation }, encodeBody: 'manual' };
+    return new Response(bodyOf(bytes), init);
     });
+  }
 }

@@ -1,74 +1,8 @@
-// prompt-composer-react/server: what needs Node. A server DOM (jsdom) for DOMPurify, so server output
-// carries the sanitized static HTML; the key-on-server request handler; the Redis store of the prompt cache.
+// prompt-composer-react/server: what runs on servers, on every runtime React apps deploy to (Node, Bun,
+// Deno, Cloudflare Workers with or without nodejs_compat, Vercel Edge): the key-on-server request handler
+// and the stores a fleet of servers shares for `createPromptCache`. No static `node:` import, and neither
+// DOMPurify nor jsdom: the server DOM for the sanitizer is `prompt-composer-react/server/sanitizer`.
 // Never import it from browser code.
-import { createRequire } from 'node:module';
-import type { WindowLike } from 'dompurify';
-import type { JSDOM } from 'jsdom';
-import { createHtmlSanitizer, type HtmlSanitizer, serverSanitizer, setServerSanitizer } from '../sanitize/sanitizer.ts';
-
-/**
- * A new jsdom window. jsdom is loaded here, when the sanitizer is installed, not when this entry is
- * imported: a server that uses only the handler or `redisStore` needs no jsdom installed.
- */
-function jsdomWindow(): WindowLike {
-  let jsdom: { JSDOM: typeof JSDOM };
-  try {
-    jsdom = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JSDOM };
-  } catch (cause) {
-    throw new Error('installServerSanitizer needs jsdom (20 or later): npm install jsdom', { cause });
-  }
-  return new jsdom.JSDOM('').window;
-}
-
-/** Options of `installServerSanitizer`. */
-export interface ServerSanitizerOptions {
-  /**
-   * The server DOM DOMPurify parses with. DOMPurify supports jsdom (20 or later) on the server; other
-   * server DOMs are known to let XSS through.
-   * @default a new jsdom window, `new JSDOM('').window`
-   */
-  window?: WindowLike;
-  /**
-   * How many sanitized results the cache keeps; the least recently used go first.
-   * @default 500
-   */
-  cacheSize?: number;
-}
-
-/**
- * Gives DOMPurify a server DOM (jsdom, an optional peer dependency: `npm install jsdom`), so that on the
- * server `StaticSegment`, `ComposerView`, `ComposerPreview` and `sanitizeHtml` render sanitized static HTML
- * (the same strict policy as in the browser) instead of an empty container. Without it, server output
- * never holds static HTML, sanitized or not.
- *
- * Call it once per server process before rendering: at the top of a root layout, a server entry or
- * `instrumentation.ts`. It keeps one sanitizer per process (on `globalThis`, seen from every module graph
- * of a server bundle); a second call without options returns it.
- *
- * @returns The server sanitizer (its `sanitize` is what `sanitizeHtml` uses on the server).
- * @throws Error when DOMPurify cannot run on the given window, or (without `window`) jsdom is not installed.
- *
- * @example
- * import { installServerSanitizer } from 'prompt-composer-react/server';
- *
- * installServerSanitizer();
- */
-export function installServerSanitizer(options: ServerSanitizerOptions = {}): HtmlSanitizer {
-  const installed = serverSanitizer();
-  if (installed && options.window === undefined && options.cacheSize === undefined) return installed;
-  const sanitizer = createHtmlSanitizer({ window: options.window ?? jsdomWindow(), cacheSize: options.cacheSize });
-  if (!sanitizer.isSupported) throw new Error('installServerSanitizer: DOMPurify cannot run on this window (no working DOM); nothing installed');
-  setServerSanitizer(sanitizer);
-  return sanitizer;
-}
-
-/** Removes the server sanitizer: server output goes back to empty static containers. For tests. */
-export function uninstallServerSanitizer(): void {
-  setServerSanitizer(undefined);
-}
-
-export type { HtmlSanitizer } from '../sanitize/sanitizer.ts';
-
-// The key-on-server endpoint, and the store a fleet of servers shares for `createPromptCache`.
-export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions } from './handler.ts';
+export { createPromptApiHandler, type PromptApiHandler, type PromptApiHandlerOptions, type PromptApiRequestContext } from './handler.ts';
 export { type RedisCommandClient, type RedisStore, type RedisStoreOptions, redisStore } from './redis-store.ts';
+export { type UpstashStoreOptions, upstashStore } from './upstash-store.ts';

@@ -1,5 +1,6 @@
 // A PromptCacheStore on Redis (or Valkey), through node-redis: the store a fleet of servers shares.
 import type { PromptCacheStore } from '../api/cache/store.ts';
+import { commandStore } from './redis-commands.ts';
 
 /**
  * The one method of a node-redis client (`redis` 4 to 6, `createClient()`) the store calls. Any client
@@ -47,16 +48,13 @@ interface OwnClient extends RedisCommandClient {
   once(event: 'ready' | 'error', listener: () => void): unknown;
 }
 
-/** Deletes KEYS[1] only while it holds ARGV[1], atomically: how a server lets go of its own lock only. */
-const DELETE_IF_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
-
 /** The client for `url`, from the optional peer dependency `redis`, imported when a store is created. */
 async function createOwnClient(url: string): Promise<{ client: OwnClient; firstAttempt: Promise<void> }> {
   let createClient: (options: object) => OwnClient;
   try {
-    // Opaque to bundlers: `redis` is optional, and resolved at run time only when a store gets a URL.
-    const specifier = 'redis';
-    ({ createClient } = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as { createClient: typeof createClient });
+    // A literal, which bundlers and Workers' module walker can follow; left to Node at run time by webpack
+    // (`redis` is an optional peer), and left unresolved by esbuild when not installed (in a `try`).
+    ({ createClient } = (await import(/* webpackIgnore: true */ 'redis')) as unknown as { createClient: typeof createClient });
   } catch (cause) {
     throw new Error('redisStore({ url }) needs the redis package: npm install redis', { cause });
   }
@@ -113,18 +111,8 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     if (!client.isReady) throw new Error('Redis is not connected (reconnecting)');
     return client;
   }
-  const send = async (args: string[]) => (await client()).sendCommand(args);
-  const milliseconds = (ttlMs: number) => String(Math.max(1, Math.ceil(ttlMs)));
-
   return {
-    async get(key) {
-      const value = await send(['GET', key]);
-      return typeof value === 'string' ? value : undefined;
-    },
-    set: (key, value, ttlMs) => send(ttlMs === undefined ? ['SET', key, value] : ['SET', key, value, 'PX', milliseconds(ttlMs)]),
-    add: async (key, value, ttlMs) => (await send(['SET', key, value, 'NX', 'PX', milliseconds(ttlMs)])) === 'OK',
-    delete: (key) => send(['DEL', key]),
-    deleteIf: async (key, value) => Number(await send(['EVAL', DELETE_IF_SCRIPT, '1', key, value])) === 1,
+    ...commandStore(async (args) => (await client()).sendCommand(args)),
     async close() {
       if (!own) return;
       const { client } = await own;

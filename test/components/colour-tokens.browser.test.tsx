@@ -10,7 +10,7 @@
  *   `--pcr-bg` on `--pcr-fg` (the solid button).
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import { ApiErrorMessage, ComposerPreview, ComposerView, PromptApiError, PromptCard, UsageBanner } from 'prompt-composer-react';
+import { ApiErrorMessage, ComposerPreview, ComposerView, type Prompt, PromptApiError, PromptCard, PromptDiff, UsageBanner } from 'prompt-composer-react';
 import { FIXTURE_IDS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -193,13 +193,31 @@ describe.each(THEMES)('every text in its place, %s theme', (theme) => {
     await userEvent.click(unfilled!);
     // The pointer away: a hovered button is a mix of two tokens, as hover states are.
     await userEvent.unhover(unfilled!);
-    await vi.waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Copied', expect.stringMatching(/^Copied with/)]));
+    await vi.waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Copied', expect.stringMatching(/Copied with/)]));
     expect(misfits(document.body, theme)).toEqual([]);
     writeText.mockRejectedValue(new Error('denied'));
     await userEvent.click(complete!);
     await userEvent.unhover(complete!);
     await vi.waitFor(() => expect(screen.getAllByRole('status')[0]?.textContent).toMatch(/^Could not copy/));
     expect(misfits(document.body, theme)).toEqual([]);
+  });
+
+  it("in a line diff: each changed word's background at 3:1 or more against its line, and its text at 4.5:1 on it", () => {
+    const before: Prompt = { ...(prompt as Prompt), userMessage: 'Summarize version 2.0.0 for the team.' };
+    const after: Prompt = { ...before, version: '9.9.9', userMessage: 'Summarize version 1.0.0 for the team.' };
+    render(
+      <Themed theme={theme}>
+        <PromptDiff before={before} after={after} />
+      </Themed>,
+    );
+    const words = [...document.querySelectorAll('[data-message="user"] :is(del, ins) mark')];
+    expect(words.map((word) => word.textContent)).toEqual(['2', '1']);
+    for (const word of words) {
+      const line = word.closest('del, ins')!;
+      const mark = parse(getComputedStyle(word).backgroundColor);
+      expect(contrast(mark, parse(getComputedStyle(line).backgroundColor)), `${line.tagName} mark against its line`).toBeGreaterThanOrEqual(3);
+      expect(contrast(parse(getComputedStyle(word).color), mark), `${line.tagName} mark's text`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('in the error callouts, their actions and their opened details', async () => {

@@ -16,7 +16,20 @@ export const UNINSTALLED_MODULES: Readonly<Record<string, string>> = {
   'next/cache': 'the Next.js guide (`"use cache"`); Next.js is installed in examples/next-app only',
   'server-only': "Next.js's marker package, imported for its side effect only",
   'prompt-composer-react/styles.css': 'the stylesheet, imported for its side effect (the package ships its declaration)',
+  hono: 'the Cloudflare Workers recipe with Hono (docs/server/cloudflare-workers.md); the same handler runs on workerd in the runtimes project',
+  '@vercel/functions': "Vercel's waitUntil, in the Vercel recipe (docs/server/nextjs-and-vercel.md)",
 };
+
+/**
+ * Globals of other runtimes, which a reader's project types itself (Deno's own types, `@types/bun`,
+ * `@cloudflare/workers-types`): declared loosely here. The recipes that use them run, as fixtures, in the
+ * runtimes project (test/runtimes/fixture).
+ */
+export const RUNTIME_GLOBALS = `
+declare const Deno: { serve(handler: (request: Request) => Response | Promise<Response>): unknown; env: { get(name: string): string | undefined } };
+declare const Bun: { serve(options: { port?: number; fetch(request: Request): Response | Promise<Response> }): unknown; env: Record<string, string | undefined> };
+interface ExecutionContext { waitUntil(promise: Promise<unknown>): void; passThroughOnException(): void }
+`;
 
 /** A compile error of a block, at its line in the Markdown page. */
 export interface BlockDiagnostic {
@@ -34,6 +47,8 @@ function entryPaths(root: string): Record<string, string[]> {
     'prompt-composer-react/mocks': [join(root, 'src/mocks/index.ts')],
     'prompt-composer-react/mocks/server': [join(root, 'src/mocks/server.ts')],
     'prompt-composer-react/server': [join(root, 'src/server/index.ts')],
+    'prompt-composer-react/server/sanitizer': [join(root, 'src/server/sanitizer.ts')],
+    'prompt-composer-react/core': [join(root, 'src/core.ts')],
   };
 }
 
@@ -83,7 +98,7 @@ export function compilePage(root: string, blocks: CodeBlock[], exportsByEntry: R
   // The blocks live, in memory, in a folder of their own under the root, so their imports resolve from node_modules.
   const folder = join(root, '.docs-blocks', blocks[0]?.page.replace(/[^\w]/g, '-') ?? 'page');
   const virtual = new Map<string, { block: CodeBlock | null; text: string; linesBefore: number }>();
-  const ambient = Object.keys(UNINSTALLED_MODULES).map((name) => `declare module '${name}';`).join('\n');
+  const ambient = `${Object.keys(UNINSTALLED_MODULES).map((name) => `declare module '${name}';`).join('\n')}\n${RUNTIME_GLOBALS}`;
   virtual.set(join(folder, '__uninstalled-modules.d.ts'), { block: null, text: ambient, linesBefore: 0 });
   for (const block of blocks) {
     const prepared = block.fragment ? prepareFragment(block.code, exportsByEntry) : { text: block.code, linesBefore: 0 };

@@ -1,7 +1,7 @@
 /**
  * The README's picture, docs/images/composer-preview.png, is the README's example rendered: the
  * `ComposerPreview` of its code block (the composer and the `initialValues` are read from the README
- * itself), against the mock API, in Chromium, 900 by 640 px. `npm test` compares a fresh capture with the
+ * itself), against the mock API, in Chromium, 900 by 720 px. `npm test` compares a fresh capture with the
  * committed picture; `npm run docs:hero` (this file with `--update`) rewrites it after a change of the look
  * or of the example (docs/contributing/docs.md, "The README's picture").
  *
@@ -26,7 +26,7 @@ const PICTURE = 'docs/images/composer-preview';
 
 /** The picture's size, in CSS pixels at a device scale of 1: wide enough for the preview's two columns. */
 const WIDTH = 900;
-const HEIGHT = 640;
+const HEIGHT = 720;
 
 /** The comparison of the visual regression tests (test/storybook/visual.browser.test.tsx): anti-aliasing only. */
 const COMPARATOR = { comparatorName: 'pixelmatch', comparatorOptions: { threshold: 0.05, allowedMismatchedPixels: 16 } } as const;

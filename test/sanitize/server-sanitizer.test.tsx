@@ -1,6 +1,6 @@
 // Node, no DOM: server rendering with and without the server DOM of prompt-composer-react/server.
 import { type Composer, ComposerView, createHtmlSanitizer, sanitizeHtml, StaticSegment } from 'prompt-composer-react';
-import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server';
+import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server/sanitizer';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { xssVectors } from './xss-vectors.ts';
@@ -26,7 +26,7 @@ describe('server rendering', () => {
 
   describe('without a server DOM', () => {
     it('emits the empty pending container and never the input', () => {
-      expect(renderToString(<StaticSegment html={dangerous} />)).toBe('<div class="pcr-static" data-segment="static" data-state="pending"></div>');
+      expect(renderToString(<StaticSegment html={dangerous} />)).toBe('<div class="pcr-static" data-segment="static" dir="auto" data-state="pending"></div>');
       expect(String(sanitizeHtml(dangerous))).toBe('');
     });
   });
@@ -35,7 +35,7 @@ describe('server rendering', () => {
     it('StaticSegment emits the sanitized markup, with the strict policy', () => {
       installServerSanitizer();
       expect(renderToString(<StaticSegment html={dangerous} />)).toBe(
-        '<div class="pcr-static" data-segment="static" data-state="ready"><p>safe</p><img src="x"></div>',
+        '<div class="pcr-static" data-segment="static" dir="auto" data-state="ready"><p>safe</p><img src="x"></div>',
       );
       expect(renderToString(<StaticSegment html={'<h2 id="a">A</h2><a href="#a" target="_blank">a</a>'} />)).toContain(
         '<h2 id="user-content-a">A</h2><a href="#user-content-a" target="_blank" rel="noopener noreferrer">a</a>',
@@ -90,7 +90,7 @@ describe('server rendering', () => {
       const { document } = new JSDOM('<!doctype html><body>', { url: 'https://app.example/' }).window;
       for (const [, vector] of xssVectors) {
         const html = renderToString(<StaticSegment html={vector} />);
-        expect(html, vector).toMatch(/^<div class="pcr-static" data-segment="static" data-state="ready">/);
+        expect(html, vector).toMatch(/^<div class="pcr-static" data-segment="static" dir="auto" data-state="ready">/);
         // Parsed again as a browser would, with every URL resolved as a browser resolves it.
         document.body.innerHTML = html;
         expect(document.querySelectorAll('script, iframe, object, embed, form, svg, math, style, base, meta, link'), vector).toHaveLength(0);

@@ -146,7 +146,7 @@ describe('given requests from other sites', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://admin.example');
     expect(response.headers.get('access-control-expose-headers')).toMatch(/X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/);
-    expect(response.headers.get('vary')).toBe('Origin');
+    expect(response.headers.get('vary')).toBe('Origin, Accept-Encoding');
     const preflight = await call('/api/prompt-api/prompts', { method: 'OPTIONS', headers: { ...headers, 'access-control-request-method': 'GET' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');

@@ -1,9 +1,11 @@
 // createPromptApiHandler over a client with a cache, in front of the mock API (msw): the routes, the
 // API's shapes and headers, HTTP caching.
+import { http } from 'msw';
 import { createPromptApiClient } from 'prompt-composer-react';
 import { FIXTURE_COMPOSERS, FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import { createPromptApiHandler, type PromptApiHandlerOptions } from 'prompt-composer-react/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server as msw } from '../msw-server.ts';
 import { BASE_URL, frozenClock, instance, mockApi } from '../api/cache/harness.ts';
 
 afterEach(() => {
@@ -154,6 +156,53 @@ describe('createPromptApiHandler', () => {
     const { get } = setup({ basePath: '/prompt-service/' });
     expect((await get('/prompt-service/prompts/welcome-email')).status).toBe(200);
     expect((await get('/api/prompt-api/prompts/welcome-email')).status).toBe(404);
+  });
+
+  describe('work after the response (waitUntil)', () => {
+    /** A stale list whose refresh waits at the API until `open()`; what `waitUntil` was given. */
+    async function staleRead() {
+      const advance = frozenClock();
+      const { api, server, handler } = setup();
+      await handler(new Request(`${APP}/api/prompt-api/prompts`));
+      advance(60_001);
+      let open: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      msw.use(http.get(`${BASE_URL}/prompts`, async () => (await gate, undefined)));
+      return { api, server, handler, open, cold: api.seen.length };
+    }
+
+    it('a request’s own waitUntil (a Worker’s ctx) keeps the stale read’s refresh alive until it has landed', async () => {
+      const { api, server, handler, open, cold } = await staleRead();
+      const kept: Promise<unknown>[] = [];
+      const ctx = { waitUntil: (promise: Promise<unknown>) => void kept.push(promise), passThroughOnException() {} };
+      const response = await handler(new Request(`${APP}/api/prompt-api/prompts/welcome-email`), ctx);
+      expect(response.status).toBe(200);
+      expect(kept).toHaveLength(1);
+      let settled = false;
+      void kept[0]!.then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The answer went out; the refresh is still at the API, and waitUntil still holds it.
+      expect(settled).toBe(false);
+      open();
+      await kept[0];
+      expect(api.seen.slice(cold)).toEqual(['/prompts?include_versions=true']);
+      // Nothing of the cache's work is left once the promise settles: the writes after the refresh included.
+      let idle = false;
+      void server.cache.idle().then(() => (idle = true));
+      await Promise.resolve();
+      expect(idle).toBe(true);
+    });
+
+    it('the option’s waitUntil (Next.js after, Vercel’s waitUntil) where the request brings none; another context (Next.js’s params) is ignored', async () => {
+      const kept: Promise<unknown>[] = [];
+      const { api, server, open, cold } = await staleRead();
+      const handler = createPromptApiHandler({ client: server.client, waitUntil: (promise) => void kept.push(promise) });
+      expect((await handler(new Request(`${APP}/api/prompt-api/prompts`), { params: Promise.resolve({ path: ['prompts'] }) })).status).toBe(200);
+      expect(kept).toHaveLength(1);
+      open();
+      await kept[0];
+      expect(api.seen.length).toBeGreaterThan(cold);
+    });
   });
 
   it('works without a cache too (every read is a request)', async () => {

@@ -1,6 +1,6 @@
 // Loaded in Node through Vite's SSR loader by the `renderOnServer` browser command: the server half of
 // the browser tests that hydrate or load server output. No DOM here; jsdom only inside the sanitizer.
-import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server';
+import { installServerSanitizer, uninstallServerSanitizer } from 'prompt-composer-react/server/sanitizer';
 import { renderToString } from 'react-dom/server';
 import { SsrTree } from '../components/ssr-tree.tsx';
 

@@ -160,6 +160,28 @@ describe('the instruments', () => {
     expect(total(points, 'prompt_api.upstream.requests')).toBe(1);
   });
 
+  it('without an AsyncLocalStorage (Workers without nodejs_compat): concurrent requests, each counted by its own outcome', async () => {
+    mockApi();
+    // The handler's module, loaded again where the runtime has no AsyncLocalStorage at all.
+    vi.resetModules();
+    const builtin = vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+    const library = await import('prompt-composer-react');
+    const { createPromptApiHandler: isolatedHandler } = await import('prompt-composer-react/server');
+    builtin.mockRestore();
+    const cache = library.createPromptCache({ onEvent: () => {}, ttlMs: 60_000 });
+    const handler = isolatedHandler({ client: library.createPromptApiClient({ baseUrl: BASE_URL, apiKey: FIXTURE_KEYS.free, cache }) });
+    const get = (path: string) => handler(new Request(`${APP}${path}`));
+    expect((await get('/prompts')).status).toBe(200);
+    const answers = await Promise.all(['/prompts/welcome-email', '/prompts/no-such-prompt', '/composers/onboarding-flow', '/prompts/welcome-email?version=1.0.0'].map(get));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 200, 200]);
+    const { points } = await collect();
+    expect(total(points, 'prompt_api.handler.requests', { kind: 'prompts', route: 'list', outcome: 'miss', status: 200 })).toBe(1);
+    expect(total(points, 'prompt_api.handler.requests', { kind: 'prompts', route: 'item', outcome: 'fresh', status: 200 })).toBe(1);
+    expect(total(points, 'prompt_api.handler.requests', { kind: 'prompts', route: 'item', outcome: 'fresh', status: 404 })).toBe(1);
+    expect(total(points, 'prompt_api.handler.requests', { kind: 'composers', route: 'item', outcome: 'miss', status: 200 })).toBe(1);
+    expect(total(points, 'prompt_api.handler.requests', { kind: 'prompts', route: 'pinned', outcome: 'miss', status: 200 })).toBe(1);
+  });
+
   it('no attribute carries an id, a version, a URL or the key', async () => {
     const { get } = setup({ store: memoryStore() });
     for (const path of ['/prompts', '/prompts/welcome-email', '/prompts/welcome-email?version=1.0.0', '/prompts/no-such-prompt', '/composers/onboarding-flow?version=9.9.9', '/x']) await get(path);

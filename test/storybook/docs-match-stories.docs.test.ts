@@ -110,14 +110,22 @@ describe('Stories on docs pages', () => {
   /** Every story shown on some docs page, alone on its own page. */
   const alone = new Map<string, { shown: Shown; errors: string[] }>();
 
+  // Each crawl grows with the stories (about 1.5 s a page, two at a time): one hook each, each with its
+  // own allowance, so that a slower CI machine is not mistaken for a page that never settles (that is
+  // SETTLE_TIMEOUT_MS, and a failed test of its own).
+  const CRAWL_TIMEOUT_MS = 900_000;
+
   beforeAll(async () => {
     await twoAtATime(entries.filter((entry) => entry.type === 'docs'), async (docs) => {
       for (const story of await docsPageStories(docs.id)) onDocs.push({ docsId: docs.id, ...story });
     });
+  }, CRAWL_TIMEOUT_MS);
+
+  beforeAll(async () => {
     await twoAtATime([...new Set(onDocs.map((story) => story.storyId))], async (storyId) => {
       alone.set(storyId, await storyPage(storyId));
     });
-  });
+  }, CRAWL_TIMEOUT_MS);
 
   it('cover every story that has a docs page, each alone too', () => {
     const stories = entries.filter((entry) => entry.type === 'story');

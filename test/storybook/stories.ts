@@ -29,6 +29,18 @@ export interface StoryEntry {
    * (`parameters.timeoutMs: 0`) while its mock backend never answers.
    */
   staysBusy: boolean;
+  /**
+   * How far down the visual test captures the story, where its `parameters.visual.maxHeight` says (a long
+   * story whose segments repeat); `undefined`: the test's own limit.
+   */
+  maxHeight: number | undefined;
+  /**
+   * Whether the visual test may capture the story on a phone: `parameters.visual.phone: false` where its phone
+   * layout is another story's (a unified diff is the split diff's one column there).
+   */
+  phone: boolean;
+  /** Whether the visual test captures the story at all: `parameters.visual.capture: false` where it shows another story's render. */
+  captured: boolean;
   /** Renders the story into the page, with its loaders and decorators; rejects when its play function fails. */
   render: (options?: RenderOptions) => Promise<void>;
 }
@@ -42,6 +54,9 @@ export const stories: StoryEntry[] = Object.values(modules).flatMap((module) => 
     .map(([name, story]) => ({
       id: `${title}/${name}`,
       staysBusy: composeStory(story, meta, undefined, name).parameters.timeoutMs === 0,
+      maxHeight: (composeStory(story, meta, undefined, name).parameters.visual as { maxHeight?: number } | undefined)?.maxHeight,
+      phone: (composeStory(story, meta, undefined, name).parameters.visual as { phone?: boolean } | undefined)?.phone !== false,
+      captured: (composeStory(story, meta, undefined, name).parameters.visual as { capture?: boolean } | undefined)?.capture !== false,
       render: async ({ globals = {}, play = false }: RenderOptions = {}) => {
         const annotations = play ? { ...story, globals } : { ...story, play: undefined, globals };
         await composeStory(annotations, meta, undefined, name).run();

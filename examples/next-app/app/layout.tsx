@@ -1,6 +1,6 @@
 import 'prompt-composer-react/styles.css';
 import type { ReactNode } from 'react';
-import { installServerSanitizer } from 'prompt-composer-react/server';
+import { installServerSanitizer } from 'prompt-composer-react/server/sanitizer';
 import { Providers } from './providers';
 
 // A server DOM (jsdom) for the sanitizer: server HTML then carries the static segments, sanitized.

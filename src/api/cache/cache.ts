@@ -1,42 +1,26 @@
 import { untilAborted } from '../abort.ts';
-import { accountAfter } from './account.ts';
+import type { RequestContext } from '../request.ts';
+import { addBackgroundWork } from './background.ts';
 import { consult, usable } from './consult.ts';
-import { type Budget, createLayers } from './layers.ts';
+import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
+import { createLayers } from './layers.ts';
+import { type CacheReader, decorate } from './cached-reads.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
-import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
-import { createRecords, keyOf } from './records.ts';
-import { partitionName, replay, sleep } from './responses.ts';
+import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
+import { createRecords } from './records.ts';
+import type { Representation } from './representation.ts';
+import { partitionName, replay } from './responses.ts';
 import { loadTelemetry, record, recordEvent } from './telemetry.ts';
-import { fetchUpstream } from './upstream.ts';
 
-/** One read: its route, the request's headers (sent along upstream) and the account's partition. */
-interface Read {
-  route: Route;
-  headers: Headers;
-  partition: string;
-  upstream: typeof globalThis.fetch;
+/** What the cache answers a read with: a stored response, the body's representation for content, and the account. */
+interface Answer {
+  record: StoredResponse;
+  account: AccountRecord;
+  representation?: Representation;
 }
-
-/** What a fetch is for: the read's kind's index (its list with versions), or the read's own entry. */
-type Target = 'list' | 'entry';
-
-/** Why a request goes to the API. */
-type Reason = Extract<PromptCacheEvent, { type: 'upstream' }>['reason'];
 
 /** A route as the events name it. */
 const routeKind = (route: Route): PromptCacheRoute => (route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned');
-
-/** What a read saw before it fetched: a fetch that lands after it is newer. */
-interface Seen {
-  stamp: ListStamp | undefined;
-  entry: StoredResponse | undefined;
-}
-
-/** A lock this server holds. */
-interface HeldLock {
-  key: string;
-  token: string;
-}
 
 /** Rounds of a read: look, fetch (or wait for the fleet's fetch), look again; from the third, it fetches alone. */
 const MAX_ROUNDS = 5;
@@ -79,6 +63,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.catch(() => {}).finally(() => background.delete(settled));
     background.add(settled);
+    addBackgroundWork(settled);
     return work;
   };
   const layers = createLayers({
@@ -98,121 +83,28 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       }),
     onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
-  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track });
-  const flights = new Map<string, Promise<void>>();
-  const refreshing = new Set<string>();
-  /** The last background refresh of each account on this server: the next one waits for it. */
-  const queues = new Map<string, Promise<unknown>>();
-  const token = () => Math.random().toString(36).slice(2);
+  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount() });
   // The last header and its partition: a server reads with one key, and hashing it per read is wasted work.
   let partition: [string, Promise<string>] | undefined;
   const partitionOf = (authorization: string) => {
     if (partition?.[0] !== authorization) partition = [authorization, partitionName(authorization, options.secret)];
     return partition[1];
   };
-  const report = (route: Route, outcome: Extract<PromptCacheEvent, { type: 'read' }>['outcome'], status: number) =>
+  const report = ({ route, onOutcome }: Read, outcome: ReadOutcome, status: number) => {
     emit({ type: 'read', url: route.url, kind: route.kind, route: routeKind(route), outcome, status });
+    onOutcome?.(outcome);
+  };
   const freshFor = (account: AccountRecord) => ttlMs ?? quotaTtlMs(account.rateLimit?.limit, quotaShare);
-  const urlOf = (read: Read, target: Target) => (target === 'list' ? versionsListUrl(read.route) : read.route.url);
+  const { obtain, refresh, takeProbe } = createFleet({ layers, records, emit, track, freshFor, lockMs, lockWaitMs, errorTtlMs });
+
 
   /**
-   * Sends one request for `target` and stores the answer. The lock is released once the writes are in, or
-   * kept for `errorTtlMs` after a failed item request, so that the fleet does not ask again sooner.
+   * Answers a read: from what the cache holds, or after the requests it needs. With `heldOnly`, content
+   * the cache holds or nothing (`undefined`): no request, no probe, and no answer other than a 200.
    */
-  async function fetchInto(read: Read, target: Target, reason: Reason, lock: HeldLock | null, budget?: Budget): Promise<void> {
-    const { partition, route } = read;
-    const url = urlOf(read, target);
-    const fetched = await fetchUpstream(read.upstream, url, read.headers, lockMs, { 'prompt_api.kind': route.kind, 'prompt_api.reason': reason });
-    emit({ type: 'upstream', url, kind: route.kind, reason, status: fetched.record.status, durationMs: Date.now() - fetched.record.fetchedAt });
-    const current = await records.readAccount(partition, budget);
-    const account = accountAfter(current, fetched, errorTtlMs, freshFor(current));
-    record.quota(account.rateLimit);
-    void records.writeAccount(partition, account);
-    const { status } = fetched.record;
-    let written: Promise<unknown> = Promise.resolve();
-    let failed = false;
-    if (status !== 401 && status !== 429) {
-      if (target === 'list') written = records.saveList(partition, route, fetched, freshFor(account));
-      else ({ written, failed } = records.saveEntry(partition, route, fetched, freshFor(account)));
-    }
-    if (!lock) return void track(written);
-    void track(written.then(() => (failed ? layers.write(lock.key, lock.token, errorTtlMs) : layers.release(lock.key, lock.token))));
-  }
-
-  /** Whether something newer than what the read saw has landed for `target`. */
-  async function landed(read: Read, target: Target, seen: Seen, budget?: Budget): Promise<boolean> {
-    if (target === 'list') return ((await records.readStamp(read.partition, versionsListUrl(read.route), budget))?.updatedAt ?? 0) > (seen.stamp?.updatedAt ?? 0);
-    return ((await records.readEntry(read.partition, read.route.url, budget))?.fetchedAt ?? 0) > (seen.entry?.fetchedAt ?? 0);
-  }
-
-  /**
-   * One request for the fleet: this server takes the lock and fetches, or waits (at most `lockWaitMs`)
-   * until the holder's answer lands or its lock is gone; then, or with `alone`, it fetches itself.
-   */
-  function obtain(read: Read, target: Target, reason: Reason, seen: Seen, budget: Budget, alone: boolean): Promise<void> {
-    const url = urlOf(read, target);
-    const flightKey = `${read.partition} ${url}`;
-    const running = flights.get(flightKey);
-    if (running) return running;
-    const flight = (async () => {
-      if (alone) return fetchInto(read, target, reason, null, budget);
-      const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
-      // The looks at what the fleet did (after taking the lock, and while another server holds it) are
-      // bounded by lockWaitMs, not by the read's store budget: a read that spent its budget must not fetch
-      // what another server has just fetched. Each is one store operation (a store that stops answering
-      // is down within storeTimeoutMs, and then the holder is memory's: none).
-      if (await layers.lock(lock.key, lock.token, lockMs, budget)) {
-        // Another server may have fetched it and let the lock go between this server's look and now.
-        if (await landed(read, target, seen)) return void track(layers.release(lock.key, lock.token));
-        return fetchInto(read, target, reason, lock, budget);
-      }
-      const waitStarted = Date.now();
-      const waited = (outcome: 'answered' | 'gave-up') => emit({ type: 'lock-wait', kind: read.route.kind, outcome, durationMs: Date.now() - waitStarted });
-      for (let delay = 5; Date.now() < waitStarted + lockWaitMs; delay = Math.min(delay * 2, 100)) {
-        await sleep(delay);
-        if ((await landed(read, target, seen)) || (await layers.holder(lock.key)) === undefined) return waited('answered');
-      }
-      // The lock outlived its holder's request (a fault): fetch rather than keep the reader waiting.
-      waited('gave-up');
-      return fetchInto(read, target, reason, null, budget);
-    })().finally(() => flights.delete(flightKey));
-    flights.set(flightKey, flight);
-    return flight;
-  }
-
-  /** One request for the fleet an interval that checks a remembered 401 or 429 again. */
-  const takeProbe = (partition: string, budget?: Budget) => layers.lock(keyOf(partition, 'lock', 'probe'), token(), errorTtlMs, budget);
-
-  /**
-   * Refreshes a stale answer in the background. A server refreshes one thing at a time per account, each
-   * after the last has answered, so that a 429 or 401 the first one meets stops the next before it is
-   * sent; none is sent while the API fails (its back-off) or the key is refused.
-   */
-  function refresh(read: Read, target: Target, seen: Seen): void {
-    const url = urlOf(read, target);
-    const flightKey = `${read.partition} ${url}`;
-    if (refreshing.has(flightKey)) return;
-    refreshing.add(flightKey);
-    const previous = queues.get(read.partition);
-    const work = (async () => {
-      await previous;
-      const { unauthorized, exceeded, failing } = await records.readAccount(read.partition);
-      const now = Date.now();
-      if (unauthorized || (failing && now < failing.until)) return;
-      const probing = exceeded !== undefined && now < exceeded.until;
-      if (probing && (now < exceeded.retryAt || !(await takeProbe(read.partition)))) return;
-      const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
-      if (!(await layers.lock(lock.key, lock.token, lockMs))) return;
-      if (await landed(read, target, seen)) return layers.release(lock.key, lock.token);
-      return fetchInto(read, target, probing ? 'probe' : 'refresh', lock);
-    })().finally(() => {
-      refreshing.delete(flightKey);
-      if (queues.get(read.partition) === work) queues.delete(read.partition);
-    });
-    queues.set(read.partition, track(work));
-  }
-
-  async function answer(read: Read): Promise<Response> {
+  async function answer(read: Read): Promise<Answer>;
+  async function answer(read: Read, heldOnly: true): Promise<Answer | undefined>;
+  async function answer(read: Read, heldOnly = false): Promise<Answer | undefined> {
     const { route, partition } = read;
     await telemetryLoaded;
     const budget = layers.budget();
@@ -229,10 +121,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
       if (unauthorized) {
+        if (heldOnly) return undefined;
         if (round > 0 || now < unauthorized.retryAt || !(await takeProbe(partition, budget))) {
           // After this read's own request (a check), the 401 is its answer: a miss; else a refusal.
-          report(route, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
-          return replay(unauthorized.response, account);
+          report(read, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
+          return { record: unauthorized.response, account };
         }
         budget.extend(layers.missBudgetMs);
         await obtain(read, 'list', 'probe', { stamp, entry }, budget, true);
@@ -244,15 +137,19 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
       const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
       if ('answer' in verdict) {
+        if (heldOnly && verdict.answer.status !== 200) return undefined;
         if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
         if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
-        report(route, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
-        return replay(verdict.answer, account, verdict.body);
+        report(read, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
+        const { answer: record } = verdict;
+        const representation = verdict.representation ?? (record.status === 200 ? records.representationOf(partition, route.url, record) : undefined);
+        return { record, account, representation };
       }
+      if (heldOnly) return undefined;
       // Nothing to answer with. A spent quota: the 429, but for one request an interval that checks it.
       if (exceeded && spent && (round > 0 || now < exceeded.retryAt || !(await takeProbe(partition, budget)))) {
-        report(route, round > 0 ? 'miss' : 'refused', exceeded.response.status);
-        return replay(exceeded.response, account);
+        report(read, round > 0 ? 'miss' : 'refused', exceeded.response.status);
+        return { record: exceeded.response, account };
       }
       // A read that must fetch may wait longer on the store: coordinating the fleet saves requests.
       budget.extend(layers.missBudgetMs);
@@ -263,23 +160,56 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     throw new TypeError('fetch failed (the cache found no answer after its requests)');
   }
 
+  /** An answer as a `Response`, its body the representation's text where there is one. */
+  const toResponse = ({ record, account, representation }: Answer) => replay(record, account, representation?.text ?? record.body);
+
+  const readOf = async (route: Route, headers: Headers, upstream: typeof globalThis.fetch, onOutcome?: Read['onOutcome']): Promise<Read> => ({
+    route,
+    headers,
+    partition: await partitionOf(headers.get('authorization') ?? ''),
+    upstream,
+    onOutcome,
+  });
+
   const wrapFetch = (upstream: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
     const route = method === 'GET' ? routeOf(url) : null;
     if (!route) return upstream(input, init);
-    const headers = new Headers(init?.headers ?? request?.headers);
-    const read = { route, headers, partition: await partitionOf(headers.get('authorization') ?? ''), upstream };
+    const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
     const signal = init?.signal ?? request?.signal;
-    return signal ? untilAborted(answer(read), signal) : answer(read);
+    return signal ? untilAborted(answered, signal) : answered;
   };
+
+  /**
+   * A client's reads through the cache: `read` answers content as its representation (made once, shared)
+   * and anything else as a `Response`; `held` answers only content the cache holds, at once.
+   */
+  const readerOf = (upstream: typeof globalThis.fetch): CacheReader => ({
+    async read(url, headers, onOutcome) {
+      const route = routeOf(url);
+      if (!route) return { response: await upstream(url, { method: 'GET', headers }) };
+      const answered = await answer(await readOf(route, headers, upstream, onOutcome));
+      const { record, account, representation } = answered;
+      if (record.status !== 200 || !representation) return { response: toResponse(answered) };
+      return { representation, replay: (body) => replay(record, account, body) };
+    },
+    async held(url, headers, onOutcome) {
+      const route = routeOf(url);
+      const answered = route ? await answer(await readOf(route, headers, upstream, onOutcome), true) : undefined;
+      return answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit };
+    },
+  });
 
   return {
     wrapFetch,
-    attach(client) {
-      client.fetch = wrapFetch(client.fetch);
-      client.cached = true;
+    attach(pipeline, client) {
+      const upstream = pipeline.fetch;
+      pipeline.fetch = wrapFetch(upstream);
+      pipeline.cached = true;
+      // What createPromptApiClient hands its cache is its whole request pipeline, not only the seam.
+      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream));
     },
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);

@@ -4,6 +4,7 @@
 // is stale, after one refresh of it for the fleet, so that what was published since is found).
 import type { ListIndex } from './list-index.ts';
 import type { ListStamp, Route, StoredResponse } from './policy.ts';
+import type { Representation } from './representation.ts';
 import { absent } from './responses.ts';
 
 /** What the cache holds for one read. */
@@ -21,12 +22,12 @@ export interface Holdings {
   mayFetch: boolean;
 }
 
-/** What to do: answer (with a body other than the record's, maybe), or fetch the index or the entry. */
+/** What to do: answer (from the index's representation, maybe), or fetch the index or the entry. */
 export type Verdict =
   | {
       answer: StoredResponse;
-      /** The body to send, when it is not the record's (a list or an item answered from the index). */
-      body?: string;
+      /** The answer's body, made once for the index (a list or an item answered from it); else the record's. */
+      representation?: Representation;
       fresh: boolean;
       /** A refresh to start in the background: a stale answer. */
       refresh?: 'list' | 'entry';
@@ -58,10 +59,10 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   if (id === undefined) {
     if (index?.valid) {
       const refresh = listFresh || listFailing ? undefined : 'list';
-      return { answer: fromIndex(stamp?.freshUntil ?? 0), body: route.includeVersions ? index.body : index.plainBody(), fresh: listFresh, refresh };
+      return { answer: fromIndex(stamp?.freshUntil ?? 0), representation: index.list(route.includeVersions), fresh: listFresh, refresh };
     }
     // A list that broke the contract is answered as it came, so the client says where it breaks it.
-    if (listFailing) return { answer: failure, body: failure.status === 200 ? index?.body : undefined, fresh: true };
+    if (listFailing) return { answer: failure, representation: failure.status === 200 ? index?.list(true) : undefined, fresh: true };
     return { fetch: 'list' };
   }
 
@@ -81,13 +82,14 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   }
 
   if (route.version !== undefined) {
-    const body = route.version === item.latest ? index.itemBody(id) : undefined;
-    if (body !== undefined) return { answer: { ...fromIndex(null), body }, fresh: true, keep: true };
+    const representation = route.version === item.latest ? index.itemRepresentation(id) : undefined;
+    if (representation) return { answer: { ...fromIndex(null), body: representation.text }, representation, fresh: true, keep: true };
     return { fetch: 'entry' };
   }
 
   // The latest item: the newer of the list's copy and its own (refreshed alone while the list failed).
-  const listed = item.value ? { ...fromIndex(stamp?.freshUntil ?? 0), body: index.itemBody(id) ?? '' } : undefined;
+  const listedRepresentation = index.itemRepresentation(id);
+  const listed = listedRepresentation ? fromIndex(stamp?.freshUntil ?? 0) : undefined;
   const alone = own?.status === 200 ? own : undefined;
   const content = alone && (!listed || alone.fetchedAt > listed.fetchedAt) ? alone : listed;
   // Its own 404 since the list (unpublished meanwhile), or a failure with nothing to serve instead.
@@ -98,7 +100,7 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   if (content) {
     const fresh = (content.freshUntil ?? Infinity) > now;
     const refresh = fresh || remembered ? undefined : listRefreshable ? 'list' : 'entry';
-    return { answer: content, fresh, refresh };
+    return { answer: content, representation: content === listed ? listedRepresentation : undefined, fresh, refresh };
   }
   if (remembered) return { answer: remembered, fresh: true };
   return { fetch: 'entry' };

@@ -95,6 +95,9 @@ function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
   return Promise.race([Promise.resolve(value), timeout]).finally(() => clearTimeout(timer));
 }
 
+const isThenable = <T>(value: Promise<T> | T): value is Promise<T> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
 /** The stores of one cache: `shared` (when given) in front of this process's memory. */
@@ -152,8 +155,22 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
       return FAILED;
     }
     const started = Date.now();
+    let answer: Promise<T> | T;
+    try {
+      answer = operation(shared);
+    } catch (error) {
+      // A store that throws at once is down, as one whose operation rejects.
+      markDown(error);
+      onOperation(name, 'error', 0);
+      return FAILED;
+    }
+    // A store that answers at once (memoryStore) is never raced against a timer.
+    if (!isThenable(answer)) {
+      onOperation(name, 'ok', 0);
+      return answer;
+    }
     let failed = false;
-    const running = Promise.resolve().then(() => operation(shared));
+    const running = Promise.resolve(answer);
     running.catch(() => (failed = true));
     const watched = within(running, limitMs);
     watched.catch(markDown);

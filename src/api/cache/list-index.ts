@@ -3,6 +3,7 @@
 // both lists of the kind, and is how the cache answers an id or a version that does not exist without
 // asking the API. Pure: no I/O.
 import { type Kind, validItem } from './policy.ts';
+import { createRepresentation, type Representation } from './representation.ts';
 
 /** What an index knows of one id. */
 export interface IndexedItem {
@@ -18,7 +19,7 @@ export interface IndexedItem {
 export interface ListIndex {
   /** When the list was fetched, in milliseconds since the epoch. */
   readonly fetchedAt: number;
-  /** The list's body (with versions), as stored. */
+  /** The list's body (with versions), as stored (decoded again from its bytes when the handler holds them). */
   readonly body: string;
   /** Whether every item meets the contract: only then are the lists answered from it. */
   readonly valid: boolean;
@@ -26,10 +27,13 @@ export interface ListIndex {
   readonly versionCount: number;
   /** What the list says of `id`: `undefined` when it does not name it (not published). */
   item(id: string): IndexedItem | undefined;
-  /** The body of a single-item read of `id`'s latest version, when the list holds it valid. */
-  itemBody(id: string): string | undefined;
-  /** The body of the list without versions. */
-  plainBody(): string;
+  /**
+   * A single-item read of `id`'s latest version, when the list holds it valid: made on its first read,
+   * then the same for every read of it until the list is refreshed.
+   */
+  itemRepresentation(id: string): Representation | undefined;
+  /** The list as a read of it answers, with versions (as fetched) or without: made once each. */
+  list(includeVersions: boolean): Representation;
 }
 
 const ID_FIELD = { prompts: 'promptId', composers: 'composerId' } as const;
@@ -63,21 +67,25 @@ export function indexList(kind: Kind, json: unknown, body: string, fetchedAt: nu
     items.set(id, { versions, latest, value: meets ? value : undefined });
     bare.push(value);
   }
-  const bodies = new Map<string, string>();
-  let plain: string | undefined;
+  const representations = new Map<string, Representation>();
+  // The body is held by its representation alone (as bytes, once the handler has made them).
+  const withVersions = createRepresentation(body);
+  let plain: Representation | undefined;
   return {
     fetchedAt,
-    body,
+    get body() {
+      return withVersions.text;
+    },
     valid,
     versionCount,
     item: (id) => items.get(id),
-    itemBody(id) {
+    itemRepresentation(id) {
       const value = items.get(id)?.value;
       if (!value) return undefined;
-      let text = bodies.get(id);
-      if (text === undefined) bodies.set(id, (text = JSON.stringify(value)));
-      return text;
+      let representation = representations.get(id);
+      if (!representation) representations.set(id, (representation = createRepresentation(JSON.stringify(value))));
+      return representation;
     },
-    plainBody: () => (plain ??= JSON.stringify(bare)),
+    list: (includeVersions) => (includeVersions ? withVersions : (plain ??= createRepresentation(JSON.stringify(bare)))),
   };
 }

@@ -1,3 +1,4 @@
+import type { PromptApiClient } from '../client-types.ts';
 import type { PromptCacheStore } from './store.ts';
 
 /** Options of `createPromptCache`. */
@@ -163,9 +164,11 @@ export interface PromptCache {
   wrapFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
   /**
    * Plugs the cache into a client: `createPromptApiClient({ cache })` calls it with its request pipeline,
-   * whose `fetch` it wraps and whose quota guard it replaces with its own. Not for direct use.
+   * whose `fetch` it wraps and whose quota guard it replaces with its own, and with the client itself,
+   * whose reads it makes deliver what it made once per record (and whose payloads the handler reads).
+   * Not for direct use.
    */
-  attach(client: PromptCacheSeam): void;
+  attach(pipeline: PromptCacheSeam, client?: PromptApiClient): void;
   /** Resolves once the background refreshes started so far have finished (tests, graceful shutdown). */
   idle(): Promise<void>;
 }

@@ -39,6 +39,8 @@ export interface Route {
   version?: string;
   /** A list read with `include_versions=true`. */
   includeVersions: boolean;
+  /** The URL of its kind's list with versions: its index. */
+  listUrl: string;
 }
 
 const ROUTE = /^(.*)\/(prompts|composers)(?:\/([^/]+))?$/;
@@ -54,9 +56,12 @@ export function routeOf(input: string): Route | null {
   const match = ROUTE.exec(url.pathname);
   if (!match || url.hash) return null;
   const version = url.searchParams.get('version');
+  const base = `${url.origin}${match[1]}`;
   return {
     url: url.href,
-    base: `${url.origin}${match[1]}`,
+    base,
+    // Of parts already normalized by the URL parser: as `new URL` would write it.
+    listUrl: `${base}/${match[2]}?include_versions=true`,
     kind: match[2] as Kind,
     id: match[3],
     version: match[3] !== undefined && version !== null ? version : undefined,
@@ -64,12 +69,20 @@ export function routeOf(input: string): Route | null {
   };
 }
 
+const PREFIX = 'prompt-cache:2:';
+
+/** The store's key of an account's `what` (`entry`, `stamp`, `list`, `lock`) for `url`. */
+export const keyOf = (partition: string, what: string, url: string) => `${PREFIX}${partition}:${what}:${url}`;
+
+/** The store's key of an account's record. */
+export const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
+
 /** Whether a route's content never changes: a pinned version. */
 export const isPinned = (route: Route): boolean => route.version !== undefined;
 
 /** The list with versions of the route's kind: its index, which answers every latest item and list. */
 export function versionsListUrl(route: Route): string {
-  return new URL(`${route.base}/${route.kind}?include_versions=true`).href;
+  return route.listUrl;
 }
 
 /** A response as the cache stores it. */

@@ -2,17 +2,13 @@
 // remembered 404 or failure), each kind's index (a large body, read once per refresh, and a small stamp
 // read on every request), and the account's record. Of the shared store's copy and memory's, the newer
 // wins; what the shared store lost (restarted empty, evicted) is given back to it.
-import { type ListIndex, indexList } from './list-index.ts';
+import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
-import { type AccountRecord, backoffMs, type ListStamp, versionsListUrl, decode, isPinned, type Route, type StoredResponse, validItem } from './policy.ts';
-import { sleep } from './responses.ts';
+import { indexList } from './list-index.ts';
+import { type AccountRecord, accountKey, backoffMs, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
+import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
-const PREFIX = 'prompt-cache:2:';
-
-/** The store's key of an account's `what` (`entry`, `stamp`, `list`, `lock`) for `url`. */
-export const keyOf = (partition: string, what: string, url: string) => `${PREFIX}${partition}:${what}:${url}`;
-const accountKey = (partition: string) => `${PREFIX}${partition}:account`;
 
 /** What the records need from the cache's options. */
 export interface RecordsOptions {
@@ -20,16 +16,45 @@ export interface RecordsOptions {
   errorTtlMs: number;
   /** Tracks background work (`idle()` waits for it). */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /** How many entries memory keeps: as many representations of entries are kept. */
+  capacity: () => number;
 }
 
 /** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
 const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
 
 /** The records of one cache, over its layers. */
-export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track }: RecordsOptions) {
-  /** Each account's indexes, parsed, by partition and list URL. */
-  const indexes = new Map<string, ListIndex>();
-  const loads = new Map<string, Promise<ListIndex | undefined>>();
+export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity }: RecordsOptions) {
+  const indexes = createIndexes(layers, track);
+  const entryRepresentations = representationsByKey(capacity);
+  /** The last text read under each key and what it decoded to: an unchanged record is not parsed per read. */
+  const decoded = new Map<string, { text: string; value: object | undefined }>();
+
+  /**
+   * `text` decoded, the same object while the key's text does not change (nothing here changes a decoded
+   * record: a new one is written instead). The least recently read go first, past `capacity()`.
+   */
+  function decodeOf<T extends object>(key: string, text: string | undefined): T | undefined {
+    if (text === undefined) return undefined;
+    const held = decoded.get(key);
+    decoded.delete(key);
+    const value = held?.text === text ? held.value : decode<T>(text);
+    decoded.set(key, { text, value });
+    for (const oldest of decoded.keys()) {
+      if (decoded.size <= capacity()) break;
+      decoded.delete(oldest);
+    }
+    return value as T | undefined;
+  }
+
+  /**
+   * Gives the shared store a stamp (`text`, changed at `updatedAt`) that memory holds, unless memory holds
+   * a newer one by now: a write that waited (for a list's body) never sets the fleet back to an older list.
+   */
+  function shareUnlessNewer(stampKey: string, text: string, updatedAt: number): Promise<void> | undefined {
+    const held = decode<ListStamp>(layers.peek(stampKey));
+    return held && held.updatedAt > updatedAt ? undefined : layers.share(stampKey, text);
+  }
 
   /**
    * The newer of the shared store's and memory's copies (by `time`). A copy the shared store answered is
@@ -43,9 +68,9 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     restore: (record: T, text: string) => void,
   ): Promise<T | undefined> {
     const { shared, memory, answered } = await layers.read(key, budget);
-    const fromShared = decode<T>(shared);
+    const fromShared = decodeOf<T>(key, shared);
     // Once a copy is remembered both layers hold the same text: parsed once.
-    const fromMemory = memory === shared ? fromShared : decode<T>(memory);
+    const fromMemory = memory === shared ? fromShared : decodeOf<T>(key, memory);
     if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
       if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
       return fromShared;
@@ -61,9 +86,11 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   const readStamp = (partition: string, url: string, budget?: Budget) =>
     readNewest<ListStamp>(keyOf(partition, 'stamp', url), budget, (stamp) => stamp.updatedAt, () => undefined, (stamp, text) => {
-      const index = indexes.get(`${partition} ${url}`);
+      const index = indexes.held(partition, url);
       const body = index && index.fetchedAt === stamp.fetchedAt ? layers.share(keyOf(partition, 'list', url), `${index.fetchedAt}\n${index.body}`) : Promise.resolve();
-      void track(body.then(() => layers.write(keyOf(partition, 'stamp', url), text)));
+      // The shared store gets the stamp back once it holds the body, unless a newer stamp came meanwhile
+      // (a refresh while the body was on its way): memory is never set back to the older one.
+      void track(body.then(() => shareUnlessNewer(keyOf(partition, 'stamp', url), text, stamp.updatedAt)));
     });
 
   /** What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere). */
@@ -71,50 +98,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     const key = accountKey(partition);
     const { shared, memory, answered } = await layers.read(key, budget);
     if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
-    return decode<AccountRecord>(answered ? shared : memory) ?? {};
-  }
-
-  /** Loads an index another server stored (one load per index at a time). */
-  function load(partition: string, route: Route, stamp: ListStamp): Promise<ListIndex | undefined> {
-    const url = versionsListUrl(route);
-    const memoryKey = `${partition} ${url}`;
-    let loading = loads.get(memoryKey);
-    if (loading) return loading;
-    loading = (async () => {
-      const { shared } = await layers.read(keyOf(partition, 'list', url), undefined, stamp.bytes);
-      const newline = shared?.indexOf('\n') ?? -1;
-      const fetchedAt = Number(shared?.slice(0, newline));
-      const current = indexes.get(memoryKey);
-      if (shared === undefined || newline < 0 || (current && current.fetchedAt >= fetchedAt)) return current;
-      const body = shared.slice(newline + 1);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        return current;
-      }
-      const index = indexList(route.kind, json, body, fetchedAt);
-      if (index) indexes.set(memoryKey, index);
-      return index ?? current;
-    })().finally(() => loads.delete(memoryKey));
-    loads.set(memoryKey, track(loading));
-    return loading;
-  }
-
-  /**
-   * The index the stamp names, parsed. When this server holds an older one, the read waits for the newer
-   * at most what is left of its budget, then answers from the older while the newer loads; with none, it
-   * waits for the load.
-   */
-  async function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Promise<ListIndex | undefined> {
-    const held = indexes.get(`${partition} ${versionsListUrl(route)}`);
-    if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
-    const loading = load(partition, route, stamp);
-    if (!held) return loading;
-    const started = Date.now();
-    const loaded = await Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]);
-    budget.remainingMs -= Date.now() - started;
-    return loaded ?? held;
+    return decodeOf<AccountRecord>(key, answered ? shared : memory) ?? {};
   }
 
   /** Writes the account's record for the fleet (memory at once). */
@@ -128,7 +112,6 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
    */
   function saveList(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): Promise<unknown> {
     const url = versionsListUrl(route);
-    const memoryKey = `${partition} ${url}`;
     const now = record.fetchedAt;
     const stampKey = keyOf(partition, 'stamp', url);
     const previous = decode<ListStamp>(layers.peek(stampKey)) ?? { updatedAt: 0 };
@@ -138,12 +121,14 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
     if (!index || (!index.valid && previous.fetchedAt !== undefined && !previous.invalid)) {
       return layers.write(stampKey, JSON.stringify({ ...previous, updatedAt: now, failure, failures } satisfies ListStamp));
     }
-    indexes.set(memoryKey, index);
+    indexes.hold(partition, url, index);
     const stamp: ListStamp = { updatedAt: now, fetchedAt: now, freshUntil: now + freshForMs, bytes: record.body.length };
     if (!index.valid) Object.assign(stamp, { invalid: true, failure, failures });
-    // Memory at once (this server answers from it); the shared store gets the body before the stamp.
-    layers.remember(stampKey, JSON.stringify(stamp));
-    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => layers.write(stampKey, JSON.stringify(stamp)));
+    // Memory at once (this server answers from it); the shared store gets the body before the stamp, and
+    // the stamp only while no newer one has come meanwhile (a slow store may take the body for seconds).
+    const text = JSON.stringify(stamp);
+    layers.remember(stampKey, text);
+    return layers.share(keyOf(partition, 'list', url), `${now}\n${record.body}`).then(() => shareUnlessNewer(stampKey, text, now));
   }
 
   /**
@@ -168,15 +153,20 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   return {
     /** Published versions the indexes name, for sizing memory. */
-    versionCount: () => [...indexes.values()].reduce((total, index) => total + index.versionCount, 0),
+    versionCount: indexes.versionCount,
     readEntry,
     readStamp,
     readAccount,
-    listIndexOf,
+    listIndexOf: indexes.listIndexOf,
     writeAccount,
     saveList,
     saveEntry,
     keepEntry,
+    /**
+     * The representation of an entry's body: the same for every read of the same record (a refresh is a
+     * new record, with a new body), so that what reads make of it is made once.
+     */
+    representationOf: (partition: string, url: string, record: StoredResponse) => entryRepresentations(keyOf(partition, 'entry', url), record.body),
   };
 }
 

@@ -18,10 +18,9 @@ let loading: Promise<void> | undefined;
 export function loadTelemetry(): Promise<void> {
   loading ??= (async () => {
     try {
-      // Opaque to bundlers (ours folds a constant string into the import, an app's would then bundle or
-      // demand the package): an optional peer, resolved at run time only.
-      const specifier = ['@opentelemetry', 'api'].join('/');
-      api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as OpenTelemetryApi;
+      // A literal, which bundlers and Workers' module walker can follow: bundled where installed, left to
+      // the runtime by webpack (an optional peer), and left unresolved by esbuild when not installed.
+      api = await import(/* webpackIgnore: true */ '@opentelemetry/api');
     } catch {
       api = undefined;
     }
@@ -133,14 +132,11 @@ export function withActiveSpan<T>(open: OpenSpan | undefined, work: () => T): T 
   return api.context.with(api.trace.setSpan(api.context.active(), open.span), work);
 }
 
-/** Reads the cache answered: the handler listens, to give each of its requests the cache's outcome. */
-export const readObservers = new Set<(event: Extract<PromptCacheEvent, { type: 'read' }>) => void>();
-
 /** Records one of the cache's events on its instrument. */
 export function recordEvent(event: PromptCacheEvent): void {
   switch (event.type) {
     case 'read':
-      for (const observe of readObservers) observe(event);
+      // Each read's outcome labels its handler request (the handler hears it from the read itself).
       return;
     case 'upstream':
       return record.upstream({ kind: event.kind, reason: event.reason, status: event.status }, event.durationMs / 1000);

@@ -93,7 +93,7 @@ export const ComposerView = memo(function ComposerView({
     <section className={classNames('pcr-composer', className)} aria-labelledby={`${id}-name`}>
       <header className="pcr-composer__header">
         <Heading id={`${id}-name`} className="pcr-composer__name">
-          {composer.composerName}
+          <bdi>{composer.composerName}</bdi>
         </Heading>
         <p className="pcr-composer__version">{fillText(words.composer.version, { version: composer.version }, words.locale)}</p>
       </header>

@@ -2,7 +2,7 @@ import { type JSX, memo, useId } from 'react';
 import type { Prompt, PromptSegment } from '../../api/types.ts';
 import type { CatalogOverride, CatalogWithoutDiffs } from '../../catalog/catalog.ts';
 import { englishComponentWords } from '../../catalog/english-components.ts';
-import { fillText } from '../../catalog/format.ts';
+import { fillText, formatNumber } from '../../catalog/format.ts';
 import { withCatalog } from '../../catalog/resolve.ts';
 import { type InterpolatedPart, interpolateParts, joinParts, missingNames } from '../../template/interpolate.ts';
 import type { TemplateValues } from '../../template/lookup.ts';
@@ -35,6 +35,12 @@ export interface PromptCardProps {
    */
   copy?: boolean;
   /**
+   * How the copy button looks: `'outline'`, quiet, for a card among others (a composer shows one per
+   * prompt), or `'solid'`, for the view's one primary action (a preview of one prompt).
+   * @default 'outline'
+   */
+  copyVariant?: 'solid' | 'outline';
+  /**
    * Flags unfilled placeholders as needing attention (`data-missing="alert"`: red in the stylesheet), for
    * example after the user tried to send the prompt. Otherwise they are flagged quietly
    * (`data-missing="quiet"`) until the user copies a message that still holds one.
@@ -62,7 +68,8 @@ const NO_VALUES: TemplateValues = Object.freeze({});
  */
 function messageText(parts: readonly InterpolatedPart[], kind: 'system' | 'user', words: CatalogWithoutDiffs) {
   return (
-    <p className="pcr-prompt-card__text" data-message={kind}>
+    // `dir="auto"`: the prompt's text reads in its own direction, whatever the page's.
+    <p className="pcr-prompt-card__text" data-message={kind} dir="auto">
       {parts.map((part, index) =>
         part.type === 'text' ? (
           part.value
@@ -99,6 +106,7 @@ export const PromptCard = memo(function PromptCard({
   values = NO_VALUES,
   headingLevel = 3,
   copy = true,
+  copyVariant = 'outline',
   flagMissing = false,
   catalog,
   className,
@@ -124,12 +132,14 @@ export const PromptCard = memo(function PromptCard({
     >
       <header className="pcr-prompt-card__header">
         <Heading id={`${id}-name`} className="pcr-prompt-card__name">
-          {prompt.promptName}
+          <bdi>{prompt.promptName}</bdi>
         </Heading>
+        {/* A data list: each term above its value. Values from the service read in their own direction;
+            the temperature is a number, written for the catalog's language. */}
         <dl className="pcr-prompt-card__meta">
-          <div><dt>{words.card.version}</dt><dd>{prompt.version}</dd></div>
-          <div><dt>{words.card.model}</dt><dd>{prompt.config.model}</dd></div>
-          <div><dt>{words.card.temperature}</dt><dd>{prompt.config.temperature}</dd></div>
+          <div><dt>{words.card.version}</dt><dd dir="auto">{prompt.version}</dd></div>
+          <div><dt>{words.card.model}</dt><dd dir="auto">{prompt.config.model}</dd></div>
+          <div><dt>{words.card.temperature}</dt><dd>{formatNumber(prompt.config.temperature, words.locale)}</dd></div>
         </dl>
       </header>
       <dl className="pcr-prompt-card__messages">
@@ -149,7 +159,11 @@ export const PromptCard = memo(function PromptCard({
             text={joinParts(user, 'keep')}
             label={words.card.copyLabel}
             labelContext={prompt.promptName}
+            variant={copyVariant}
+            // One note says which placeholders are unfilled: the card's own. The status shows "Copied" and
+            // says the rest to screen readers only.
             copiedMessage={userMissing.length > 0 ? copiedUnfilled(userMissing, words) : undefined}
+            copiedText={userMissing.length > 0 ? words.copy.copied : undefined}
             unfilled={userMissing.length > 0}
             catalog={copyCatalog(words)}
           />

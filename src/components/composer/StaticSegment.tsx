@@ -41,7 +41,7 @@ const usable = (sanitizer: HtmlSanitizer | undefined): HtmlSanitizer | null => (
  * own. The only `dangerouslySetInnerHTML` of the library. Unsanitized HTML is never emitted.
  *
  * Server rendering emits the sanitized HTML where the app installed a server DOM with
- * `installServerSanitizer()` from `prompt-composer-react/server` (same policy, through jsdom), and
+ * `installServerSanitizer()` from `prompt-composer-react/server/sanitizer` (same policy, through jsdom), and
  * otherwise the empty container with `data-state="pending"`. Hydration keeps whatever the server sent
  * on screen without a mismatch warning, and right after it the browser's own sanitization of the same
  * HTML replaces it (the server's DOM and the browser's may serialize the same markup differently).
@@ -69,6 +69,8 @@ export const StaticSegment = memo(
       <div
         className={classNames('pcr-static', className)}
         data-segment="static"
+        // The service's HTML reads in its own direction (its first strong letter), whatever the page's.
+        dir="auto"
         data-state={sanitized === undefined ? 'pending' : 'ready'}
         // Hydration renders this empty whatever the server sent, so the server's markup stays until the
         // browser's replaces it; the warning is off for this element's own attributes and HTML only.

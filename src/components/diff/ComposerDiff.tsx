@@ -45,6 +45,21 @@ export interface ComposerDiffProps {
 
 const ORDER: readonly SegmentChange[] = ['added', 'removed', 'changed', 'same'];
 
+/** Segments shown one by one, or a run of unchanged ones (two or more) folded into one row. */
+type SegmentRun = { folded: boolean; segments: AlignedSegment[]; start: number };
+
+function segmentRuns(segments: readonly AlignedSegment[]): SegmentRun[] {
+  const runs: SegmentRun[] = [];
+  segments.forEach((segment, index) => {
+    const last = runs.at(-1);
+    if (segment.change === 'same' && last?.segments.every((shown) => shown.change === 'same')) last.segments.push(segment);
+    else runs.push({ folded: false, segments: [segment], start: index });
+  });
+  return runs.flatMap((run): SegmentRun[] =>
+    run.segments.length > 1 && run.segments[0]?.change === 'same' ? [{ ...run, folded: true }] : run.segments.map((segment, offset) => ({ folded: false, segments: [segment], start: run.start + offset })),
+  );
+}
+
 /** "Segments: 2 segments added, 1 removed, 1 changed, 3 unchanged.", in the catalog's words. */
 function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog): string {
   const { diff, locale } = words;
@@ -62,7 +77,8 @@ function segmentsSummary(segments: readonly AlignedSegment[], words: DiffCatalog
  * with its versions rendered through the sanitizer in a closed "As rendered" disclosure: no version's HTML
  * is ever rendered unsanitized. A changed prompt segment shows the prompt's diff, as `PromptDiff` does.
  * Segments are aligned on the longest common run: a prompt segment by its prompt id, a static one by its
- * exact content; static HTML replaced in place counts as changed.
+ * exact content; static HTML replaced in place counts as changed. A run of two or more unchanged segments
+ * folds into one row ("3 unchanged segments") that a reader opens.
  *
  * Presentational and server-safe: it renders from its props alone, so a React Server Component can
  * render it. `ComposerVersionDiff` fetches two versions for it.
@@ -94,9 +110,23 @@ export const ComposerDiff = memo(function ComposerDiff({ before, after, headingL
       <p className="pcr-diff__summary">{identical ? words.diff.identical : segmentsSummary(segments, words)}</p>
       <ChangeList name={name} config={config} words={words} />
       <ol className="pcr-composer-diff__segments" aria-label={words.diff.segments}>
-        {segments.map((segment, index) => (
-          <SegmentDiff key={index} segment={segment} versions={versions} layout={layout} words={words} />
-        ))}
+        {segmentRuns(segments).map((run) =>
+          run.folded ? (
+            // A run of unchanged segments is one row, as a line diff folds unchanged lines.
+            <li key={run.start} className="pcr-composer-diff__fold">
+              <details>
+                <summary className="pcr-composer-diff__fold-summary">{fillPlural(words.diff.unchangedSegments, run.segments.length, {}, words.locale)}</summary>
+                <ol className="pcr-composer-diff__segments">
+                  {run.segments.map((segment, offset) => (
+                    <SegmentDiff key={offset} segment={segment} versions={versions} layout={layout} words={words} />
+                  ))}
+                </ol>
+              </details>
+            </li>
+          ) : (
+            <SegmentDiff key={run.start} segment={run.segments[0] as AlignedSegment} versions={versions} layout={layout} words={words} />
+          ),
+        )}
       </ol>
     </section>
   );

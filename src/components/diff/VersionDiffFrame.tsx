@@ -27,10 +27,11 @@ export interface VersionDiffBaseProps<Version extends string = string> {
    */
   to?: Version;
   /**
-   * The diff's heading.
+   * The diff's heading, or `false` for none, where the app's page has its own heading: the region is then
+   * named by the catalog's title.
    * @default the catalog's `versions.title` ('Compare versions')
    */
-  title?: string;
+  title?: string | false;
   /**
    * The level of the heading; the diff inside uses the next level.
    * @default 2
@@ -99,13 +100,16 @@ export function VersionDiffFrame({ subject, title, words, catalog, headingLevel 
   return (
     <section
       className={classNames('pcr-version-diff', `pcr-${subject}-version-diff`, className)}
-      aria-labelledby={headingId}
+      aria-labelledby={title === false ? undefined : headingId}
+      aria-label={title === false ? words.versions.title : undefined}
       aria-busy={queries.some((query) => query.isFetching)}
       data-state={state}
     >
-      <Heading className="pcr-version-diff__title" id={headingId}>
-        {title ?? words.versions.title}
-      </Heading>
+      {title === false ? null : (
+        <Heading className="pcr-version-diff__title" id={headingId}>
+          {title ?? words.versions.title}
+        </Heading>
+      )}
       {/* One version has nothing to pick: the note says so, without two pickers that hold the same version. */}
       {versions && !single && versions.length > 0 && from !== undefined && to !== undefined ? (
         <div className="pcr-version-diff__pickers">

@@ -1,45 +1,63 @@
 'use client';
 
-import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ComposerId, ComposerPreviewValues, ComposerVersion, IdOption, VersionOption } from '../../api/registry.ts';
-import type { Composer, PromptSegment } from '../../api/types.ts';
-import { composerCollection } from '../../query/collections.ts';
-import { useDetail } from '../../query/useDetail.ts';
-import { ComposerView, type ComposerViewProps } from '../composer/ComposerView.tsx';
+import type { ComposerViewProps } from '../composer/ComposerView.tsx';
 import { englishComponentWords } from '../../catalog/english-components.ts';
 import { useCatalog } from '../shared/useCatalog.ts';
-import type { HeadingLevel } from '../composer/PromptCard.tsx';
-import { composerVariables, type PreviewValues } from './preview-variables.ts';
+import type { PreviewValues } from './preview-variables.ts';
 import { type PreviewBaseProps, PreviewFrame } from './PreviewFrame.tsx';
-import { PreviewValuesContext, ScopedPromptCard } from './ScopedPromptCard.tsx';
-import { usePreviewValues } from './usePreviewValues.ts';
+import { PreviewSegmentList } from './PreviewSegmentList.tsx';
+import type { RenderPreviewPrompt } from './ScopedPromptCard.tsx';
+import { useComposerPreviewAs } from './useComposerPreview.ts';
 
 /**
  * Props of `ComposerPreview`. With the typegen registry, `composerId` and `version` take only registered
- * values, and `initialValues` only the variables of the latest version's prompt segments.
+ * values, and `values` and `initialValues` only the variables of the latest version's prompt segments.
  */
 export interface ComposerPreviewProps<Id extends string = ComposerId, Version extends string | undefined = ComposerVersion<Id>>
-  extends Omit<PreviewBaseProps, 'initialValues'> {
+  extends Omit<PreviewBaseProps, 'values' | 'initialValues'> {
   /** The composer to fetch and preview. `''`, `'.'` and `'..'` are type errors (no URL path carries them). */
   composerId: IdOption<'composer', Id>;
   /** Version to fetch. @default the latest published version */
   version?: VersionOption<'composer', Version>;
   /**
+   * The variables' text, held by the app (controlled, as a React input's `value`): the preview shows these
+   * and asks for each edit through `onValuesChange`. Leave it out to let the preview hold them.
+   * @default undefined (the preview holds them, from `initialValues`)
+   */
+  values?: ComposerPreviewValues<Id, Version>;
+  /**
    * Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`); the others start
-   * empty. Read on mount only. With the typegen registry, variables of the latest version's prompt
-   * segments only: an unknown name is a type error (older versions: any names, as their segments are not
-   * listed).
+   * empty. Read on mount only, and only where the preview holds the values (no `values`). With the typegen
+   * registry, variables of the latest version's prompt segments only: an unknown name is a type error (older
+   * versions: any names, as their segments are not listed).
    * @default {}
    */
   initialValues?: ComposerPreviewValues<Id, Version>;
-  /** The preview's heading. @default the catalog's `preview.title.composer` ('Composer preview') */
-  title?: string;
+  /**
+   * The preview's heading, or `false` for none, where the app's page has its own heading: the region is then
+   * named by the catalog's title, and the composer's name keeps `headingLevel`.
+   * @default the catalog's `preview.title.composer` ('Composer preview')
+   */
+  title?: string | false;
   /**
    * Level of the preview's heading and of the composer's name (the same level: static HTML often starts
    * with its own `<h2>`, and prompt cards must follow it without skipping a level).
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * Renders a static segment your own way, as `ComposerView`'s: keep `<StaticSegment>` in it for the
+   * sanitizer.
+   * @default the sanitized HTML in `StaticSegment`
+   */
+  renderStatic?: ComposerViewProps['renderStatic'];
+  /**
+   * Renders a prompt segment your own way, as `ComposerView`'s: `(segment, index, values)`, where `values`
+   * are the values of that segment's own variables. Keep it stable (`useCallback`).
+   * @default a `PromptCard`
+   */
+  renderPrompt?: RenderPreviewPrompt;
   /**
    * The sanitizer policy of the composer's static HTML segments; see `SanitizePolicy`. Compared by content.
    * @default undefined (strict)
@@ -54,9 +72,10 @@ export interface ComposerPreviewProps<Id extends string = ComposerId, Version ex
 }
 
 /**
- * The in-app preview of a composer: fetches it with `useComposer`, derives one labelled input per
- * variable of its prompt segments, and previews the composer live through `ComposerView`. Shows a
- * loading state and every API error in human words (with Retry for server and network errors).
+ * The in-app preview of a composer: fetches it, derives one labelled input per variable of its prompt
+ * segments, and previews the composer live through `ComposerView`. Shows a loading state and every API error
+ * in human words (with Retry for server and network errors). Built on `useComposerPreview`, with the parts
+ * an app can lay out itself: `VariablesForm`, `PreviewSegmentList`, `PromptCard`.
  *
  * @example
  * <ComposerPreview composerId="onboarding-flow" initialValues={{ name: 'Ada' }} />
@@ -64,10 +83,14 @@ export interface ComposerPreviewProps<Id extends string = ComposerId, Version ex
 export function ComposerPreview<Id extends ComposerId, Version extends ComposerVersion<Id> | undefined = undefined>({
   composerId,
   version,
+  values,
   initialValues,
   onValuesChange,
+  variableFields,
   title,
   headingLevel = 2,
+  renderStatic,
+  renderPrompt,
   upgradeUrl,
   className,
   policy,
@@ -75,20 +98,8 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
   catalog,
 }: ComposerPreviewProps<Id, Version>) {
   const words = useCatalog(catalog, englishComponentWords);
-  const query = useDetail<Composer>('ComposerPreview', composerCollection, composerId, { version });
-  const composer = query.data;
-  // Registered initial values are dotted names to text as well, only with their names spelled out.
-  const { values, setValue } = usePreviewValues(initialValues as PreviewValues | undefined, onValuesChange);
-  // The inputs update at once; the cards follow in an interruptible render, so typing never waits for them.
-  const previewValues = useDeferredValue(values);
-  // Stable, so ComposerView (memoized) skips a keystroke; each card reads only its own variables.
-  const renderPrompt = useCallback(
-    (segment: PromptSegment) => <ScopedPromptCard segment={segment} headingLevel={Math.min(headingLevel + 1, 6) as HeadingLevel} catalog={words} />,
-    [headingLevel, words],
-  );
-  const segments = composer?.segments;
-  const variables = useMemo(() => (segments ? composerVariables(segments) : []), [segments]);
-
+  // Registered values are dotted names to text as well, only with their names spelled out.
+  const preview = useComposerPreviewAs('ComposerPreview', composerId, { version, values: values as PreviewValues | undefined, initialValues: initialValues as PreviewValues | undefined, onValuesChange });
   return (
     <PreviewFrame
       subject="composer"
@@ -97,23 +108,23 @@ export function ComposerPreview<Id extends ComposerId, Version extends ComposerV
       headingLevel={headingLevel}
       className={className}
       upgradeUrl={upgradeUrl}
-      query={query}
-      variables={variables}
-      values={values}
-      onChange={setValue}
-      outputState={previewValues === values ? 'current' : 'updating'}
+      query={{ ...preview, isPending: preview.status === 'pending' }}
+      variables={preview.variables}
+      values={preview.values}
+      onChange={preview.setValue}
+      variableFields={variableFields}
+      outputState={preview.isUpdating ? 'updating' : 'current'}
       output={
-        composer ? (
-          <PreviewValuesContext.Provider value={previewValues}>
-            <ComposerView
-              composer={composer}
-              renderPrompt={renderPrompt}
-              headingLevel={headingLevel}
-              policy={policy}
-              sanitizer={sanitizer}
-              catalog={words}
-            />
-          </PreviewValuesContext.Provider>
+        preview.data ? (
+          <PreviewSegmentList
+            preview={preview}
+            renderStatic={renderStatic}
+            renderPrompt={renderPrompt}
+            headingLevel={headingLevel}
+            policy={policy}
+            sanitizer={sanitizer}
+            catalog={words}
+          />
         ) : null
       }
     />

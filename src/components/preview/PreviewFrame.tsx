@@ -7,16 +7,20 @@ import type { ApiErrorSubject } from '../errors/ApiErrorMessage.tsx';
 import { classNames } from '../shared/class-names.ts';
 import { Icon } from '../shared/Icon.tsx';
 import type { PreviewValues } from './preview-variables.ts';
+import type { PreviewValuesOptions } from './usePreviewValues.ts';
 import { QueryErrorMessage } from '../errors/QueryErrorMessage.tsx';
 import { PreviewSkeleton } from './PreviewSkeleton.tsx';
-import { VariablesForm } from './VariablesForm.tsx';
+import { type VariableFields, VariablesForm } from './VariablesForm.tsx';
 
 /** Props `ComposerPreview` and `PromptPreview` share. */
-export interface PreviewBaseProps {
-  /** Starting text of the variables, by dotted name (`{ 'customer.name': 'Ada' }`). Read on mount only. @default {} */
-  initialValues?: PreviewValues;
-  /** Called after each edit with every variable's text (empty inputs are left out). @default undefined */
-  onValuesChange?: (values: PreviewValues) => void;
+export interface PreviewBaseProps extends PreviewValuesOptions {
+  /**
+   * What the app says about its variables, by dotted name: a label, a description, a text area for several
+   * lines, a placeholder (`{ 'ticket.message': { label: 'Customer message', multiline: true } }`). A name it
+   * leaves out gets a one-line input labelled with the name. Define it once, outside render.
+   * @default {}
+   */
+  variableFields?: VariableFields;
   /** Upgrade link for the quota error when the service sent none. @default undefined */
   upgradeUrl?: string;
   /** The preview's words, over the provider's catalog. @default the provider's catalog, else `englishCatalog` */
@@ -34,10 +38,10 @@ interface FrameQuery {
   refetch: () => unknown;
 }
 
-interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'className'> {
+interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'className' | 'variableFields'> {
   subject: ApiErrorSubject;
-  /** The preview's heading: the `title` prop, else the catalog's. */
-  title: string | undefined;
+  /** The preview's heading: the `title` prop, else the catalog's; `false`: none (the region is named by the catalog's title). */
+  title: string | false | undefined;
   /** The words, resolved by the preview. */
   words: CatalogWithoutDiffs;
   headingLevel: 2 | 3 | 4 | 5;
@@ -59,20 +63,24 @@ interface PreviewFrameProps extends Pick<PreviewBaseProps, 'upgradeUrl' | 'class
  * phone above it, in a panel that stays in view and folds away: the fold button shows there only). Cached
  * output stays on screen beside an error.
  */
-export function PreviewFrame({ subject, title, words, headingLevel, className, upgradeUrl, query, toolbar, variables, values, onChange, output, outputState }: PreviewFrameProps) {
+export function PreviewFrame({ subject, title, words, headingLevel, className, upgradeUrl, query, toolbar, variables, values, onChange, variableFields, output, outputState }: PreviewFrameProps) {
   const headingId = useId();
   const [formOpen, setFormOpen] = useState(true);
   const Heading = `h${headingLevel}` as const;
   return (
+    // Without its heading (`title={false}`, under the app's own), the region keeps a name.
     <section
       className={classNames('pcr-preview', `pcr-${subject}-preview`, className)}
-      aria-labelledby={headingId}
+      aria-labelledby={title === false ? undefined : headingId}
+      aria-label={title === false ? words.preview.title[subject] : undefined}
       aria-busy={query.isFetching}
       data-state={query.status}
     >
-      <Heading className="pcr-preview__title" id={headingId}>
-        {title ?? words.preview.title[subject]}
-      </Heading>
+      {title === false ? null : (
+        <Heading className="pcr-preview__title" id={headingId}>
+          {title ?? words.preview.title[subject]}
+        </Heading>
+      )}
       {toolbar}
       {query.isPending ? (
         <div className="pcr-preview__loading">
@@ -105,7 +113,7 @@ export function PreviewFrame({ subject, title, words, headingLevel, className, u
             >
               <Icon name="chevron" />
             </button>
-            <VariablesForm variables={variables} values={values} onChange={onChange} catalog={words} />
+            <VariablesForm variables={variables} values={values} onChange={onChange} fields={variableFields} catalog={words} />
           </form>
           <div className="pcr-preview__output" data-state={outputState}>
             {output}

@@ -31,6 +31,19 @@ export interface CopyButtonProps {
    */
   copiedMessage?: string;
   /**
+   * What the status region shows after a successful copy, where the eye needs less than `copiedMessage`
+   * says (the rest is read to screen readers only): a prompt card shows "Copied", since its own note already
+   * names the unfilled placeholders that its `copiedMessage` names.
+   * @default copiedMessage
+   */
+  copiedText?: string;
+  /**
+   * How the button looks: `'solid'` (the accent), or `'outline'`, quieter, where it is not the view's one
+   * primary action.
+   * @default 'solid'
+   */
+  variant?: 'solid' | 'outline';
+  /**
    * Called after a successful copy.
    * @default undefined
    */
@@ -57,7 +70,7 @@ const MESSAGE_MS = 4000;
  * outcome in a `role="status"` region: "Copied", or a failure message when the clipboard is missing or
  * refuses (no permission, insecure context). `data-state` is `idle`, `copied` or `failed`.
  */
-export function CopyButton({ text, label, labelContext, copiedMessage, onCopied, catalog, className }: CopyButtonProps) {
+export function CopyButton({ text, label, labelContext, copiedMessage, copiedText, variant = 'solid', onCopied, catalog, className }: CopyButtonProps) {
   const words = useCatalog(catalog, englishComponentWords);
   const shownLabel = label ?? words.copy.label;
   const status = { idle: '', copied: copiedMessage ?? words.copy.copied, failed: words.copy.failed };
@@ -87,13 +100,21 @@ export function CopyButton({ text, label, labelContext, copiedMessage, onCopied,
       <button
         type="button"
         className="pcr-copy__button"
+        data-variant={variant}
         aria-label={labelContext ? fillText(words.copy.labelWithContext, { label: shownLabel, context: labelContext }, words.locale) : undefined}
         onClick={() => void copy()}
       >
         {shownLabel}
       </button>
       <span role="status" className="pcr-copy__status">
-        {status[state]}
+        {state === 'copied' && copiedText !== undefined && copiedText !== status.copied ? (
+          <>
+            <span aria-hidden="true">{copiedText}</span>
+            <span className="pcr-visually-hidden">{status.copied}</span>
+          </>
+        ) : (
+          status[state]
+        )}
       </span>
     </span>
   );

@@ -3,8 +3,8 @@ import { classNames } from './class-names.ts';
 /**
  * The icons the components draw, as 16 × 16 line drawings: `alert` (an error), `gauge` (a quota filling
  * up), `warning` (almost out), `stop` (a hard stop), `close` (dismiss), `chevron` (a disclosure, closed)
- * and `arrow` (go on to a link). `chevron` and `arrow` point to the end of the line: the stylesheet turns
- * them round right to left.
+ * and `arrow` (go on to a link, or from an old value to the new one). `chevron` and `arrow` point to the
+ * end of the line, so they turn round right to left (see `Icon`).
  */
 export type IconName = 'alert' | 'gauge' | 'warning' | 'stop' | 'close' | 'chevron' | 'arrow';
 
@@ -19,6 +19,15 @@ const PATHS: Record<IconName, string> = {
   arrow: 'M2.75 8h10.5M9 3.75L13.25 8 9 12.25',
 };
 
+/**
+ * The icons that point to the end of a left-to-right line, drawn again pointing the other way, 16 units
+ * to the right of the first (x becomes 32 − x).
+ */
+const MIRRORED: Partial<Record<IconName, string>> = {
+  chevron: 'M26 3.5L21.5 8 26 12.5',
+  arrow: 'M29.25 8h-10.5M23 3.75L18.75 8 23 12.25',
+};
+
 /** Props of `Icon`. */
 export interface IconProps {
   /** Which icon. */
@@ -30,28 +39,41 @@ export interface IconProps {
   className?: string;
 }
 
+const svgAttributes = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '1.5',
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  focusable: 'false',
+} as const;
+
 /**
  * An icon in the current text colour, beside words that say what it shows: hidden from assistive
  * technology, never the only carrier of a meaning. SVG attributes only, no `style`: it renders under a strict
  * Content Security Policy, and in a Server Component.
+ *
+ * An icon that points somewhere (`arrow`, `chevron`) is a strip twice its width in a box of its own size
+ * that clips it: the icon pointing to the end of a left-to-right line on the strip's left half, pointing
+ * the other way on its right half. The strip starts where a line starts, so the box shows the left half left
+ * to right and the right half right to left: mirrored by layout alone, with no `:dir()` selector (which a
+ * production build's CSS minifier rewrites into a list of languages) and no script.
  */
 export function Icon({ name, className }: IconProps) {
+  const mirrored = MIRRORED[name];
+  if (mirrored === undefined) {
+    return (
+      <svg className={classNames('pcr-icon', className)} data-icon={name} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" {...svgAttributes}>
+        <path d={PATHS[name]} />
+      </svg>
+    );
+  }
   return (
-    <svg
-      className={classNames('pcr-icon', className)}
-      data-icon={name}
-      viewBox="0 0 16 16"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
+    <span className={classNames('pcr-icon', className)} data-icon={name} data-mirrors="" aria-hidden="true">
+      <svg viewBox="0 0 32 16" width="32" height="16" {...svgAttributes}>
+        <path className="pcr-icon__ltr" d={PATHS[name]} />
+        <path className="pcr-icon__rtl" d={mirrored} />
+      </svg>
+    </span>
   );
 }

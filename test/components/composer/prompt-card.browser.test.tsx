@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { interpolate, PromptCard } from 'prompt-composer-react';
+import { germanCatalog, interpolate, PromptCard } from 'prompt-composer-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { axeViolations, Page, prompt, promptSegment, settle } from '../presentational-fixtures.tsx';
@@ -21,12 +21,22 @@ describe('PromptCard', () => {
       const card = screen.getByRole('article', { name: 'Welcome email' });
       expect(within(card).getByRole('heading', { level: 3, name: 'Welcome email' })).toBeTruthy();
       expect(card.querySelector('.pcr-prompt-card__meta')?.textContent).toBe('Version1.2.0Modelgpt-4o-miniTemperature0.7');
+      // Values from the service read in their own direction.
+      expect([...card.querySelectorAll('.pcr-prompt-card__meta dd')].map((value) => value.getAttribute('dir'))).toEqual(['auto', 'auto', null]);
+      expect(userMessage(card).getAttribute('dir')).toBe('auto');
       expect(systemMessage(card).textContent).toBe('You write for Acme.');
       expect(userMessage(card).textContent).toBe(interpolate(prompt.userMessage, values));
       expect(card.dataset.state).toBe('complete');
       expect(card.querySelector('[data-state="missing"]')).toBeNull();
       expect([...userMessage(card).querySelectorAll('mark[data-state="filled"]')].map((mark) => mark.textContent)).toEqual(['Ada', 'Rockets']);
       expect(await axeViolations(document.body)).toEqual([]);
+    });
+  });
+
+  describe('given a catalog of another language', () => {
+    it('writes the temperature as that language writes numbers', () => {
+      render(<PromptCard prompt={prompt} catalog={germanCatalog} />, { wrapper: Page });
+      expect(screen.getByText('Temperatur').nextElementSibling?.textContent).toBe('0,7');
     });
   });
 
@@ -132,14 +142,18 @@ describe('PromptCard', () => {
   });
 
   describe('when a message with unfilled placeholders is copied', () => {
-    it('copies it as it is, says which placeholders it holds, and flags them from then on', async () => {
+    it('copies it as it is, says which placeholders it holds (to screen readers), and flags them from then on, in one red note', async () => {
       const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
       render(<PromptCard prompt={prompt} values={{ customer: { name: 'Ada' } }} />, { wrapper: Page });
       const card = screen.getByRole('article');
       expect(card.dataset.missing).toBe('quiet');
       await userEvent.click(screen.getByRole('button', { name: 'Copy user message, Welcome email' }));
       // Only the user message is copied, so only its placeholders count (not the system message's ${brand}).
-      await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied with 1 unfilled placeholder: ${product}'));
+      const status = screen.getByRole('status');
+      await vi.waitFor(() => expect(status.querySelector('.pcr-visually-hidden')?.textContent).toBe('Copied with 1 unfilled placeholder: ${product}'));
+      // The eye sees "Copied" in the copy's own colour; the card's note, now red, is the one that names them.
+      expect(status.querySelector('[aria-hidden="true"]')?.textContent).toBe('Copied');
+      expect(card.querySelector('.pcr-prompt-card__missing')?.textContent).toBe('2 variables to fill in: brand, product');
       expect(writeText).toHaveBeenCalledExactlyOnceWith('Write a welcome email to Ada about ${product}.');
       expect(card.dataset.missing).toBe('alert');
       expect(await axeViolations(document.body)).toEqual([]);

@@ -77,7 +77,7 @@ describe('StaticSegment', () => {
   describe('when rendered on the server', () => {
     it('emits the empty container, never the input', () => {
       const markup = renderToString(<StaticSegment html={dangerous} />);
-      expect(markup).toBe('<div class="pcr-static" data-segment="static" data-state="pending"></div>');
+      expect(markup).toBe('<div class="pcr-static" data-segment="static" dir="auto" data-state="pending"></div>');
     });
 
     it('hydrates without a mismatch and fills in after hydration', async () => {

@@ -97,7 +97,7 @@ describe('ComposerDiff', () => {
     it('states the input configuration that changed, field by field', () => {
       render(<ComposerDiff before={composerAt(renewalCheck, '1.0.0')} after={composerAt(renewalCheck, '2.0.0')} />);
       const fields = (term: string) => [...screen.getByText(term).nextElementSibling!.querySelectorAll('.pcr-fields__field')].map((field) => field.textContent);
-      expect(screen.getByText('Input data root').nextElementSibling?.textContent).toBe('removed: none → added: customer');
+      expect(screen.getByText('Input data root').nextElementSibling?.textContent).toBe('removed: none  added: customer');
       expect(fields('Schema fields')).toEqual(['customerAddedadded: {"type":"object","required":true}']);
       expect(fields('Input data')).toEqual([
         'customer.nameAddedadded: "Analytical Engines Ltd"',

@@ -55,7 +55,7 @@ export function shownText(element: Element): string {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let text = '';
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('.pcr-diff__label, .pcr-line__sign')) text += node.textContent;
+    if (!node.parentElement?.closest('.pcr-diff__label, .pcr-line__sign, .pcr-line__number')) text += node.textContent;
   }
   return text;
 }

@@ -1,6 +1,6 @@
 /** PromptDiff with the shipped stylesheet: what changed, in words, and line diffs a screen reader reads out. */
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { type Prompt, PromptDiff } from 'prompt-composer-react';
+import { germanCatalog, type Prompt, PromptDiff } from 'prompt-composer-react';
 import { FIXTURE_IDS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -37,8 +37,8 @@ describe('PromptDiff', () => {
       );
       expect(within(row('Model')).getByRole('deletion').textContent).toBe('removed: gpt-4.1-mini');
       expect(within(row('Model')).getByRole('insertion').textContent).toBe('added: claude-sonnet-4-5');
-      expect(row('Temperature').textContent).toBe('removed: 0.5 → added: 0.2');
-      expect(row('Input data root').textContent).toBe('removed: account → added: customer');
+      expect(row('Temperature').textContent).toBe('removed: 0.5  added: 0.2');
+      expect(row('Input data root').textContent).toBe('removed: account  added: customer');
       expect(row('Variables').textContent).toBe(
         'Adds ${customer.name}, ${plan}, ${customer.lastLogin} and ${customer.openTickets}; removes ${account.name}, ${tier} and ${account.lastLogin}.',
       );
@@ -47,7 +47,7 @@ describe('PromptDiff', () => {
     it('shows the schema and the input data field by field, saying what changed in each', () => {
       render(<PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />);
       expect(fields('Schema fields')).toEqual([
-        'risk.enumChangedremoved: ["low","high"] → added: ["low","medium","high"]',
+        'risk.enumChangedremoved: ["low","high"]  added: ["low","medium","high"]',
         'nextStepAddedadded: {"type":"string","maxLength":200,"required":true}',
         'scoreRemovedremoved: {"type":"number","minimum":0,"maximum":100,"required":false}',
       ]);
@@ -76,26 +76,32 @@ describe('PromptDiff', () => {
       expect(sideText(message('system')!, 'before')).toBe(before.systemMessage);
       expect(sideText(message('system')!, 'after')).toBe(after.systemMessage);
       // One line replaced by another: a deletion with its gutter sign and label, then an insertion.
-      expect(within(user).getByRole('deletion').textContent).toMatch(/^−removed: Review the account of/);
-      expect(within(user).getByRole('insertion').textContent).toMatch(/^\+added: Review the account of/);
+      expect(within(user).getByRole('deletion').textContent).toMatch(/^1−removed: Review the account of/);
+      expect(within(user).getByRole('insertion').textContent).toMatch(/^1\+added: Review the account of/);
       const marked = (element: Element) => [...element.querySelectorAll('mark')].map((mark) => mark.textContent);
       expect(marked(within(user).getByRole('deletion'))).toEqual(['account', 'tier', 'tier', 'account']);
       expect(marked(within(user).getByRole('insertion'))).toEqual(['customer', 'plan', 'plan', 'customer', ' Open support tickets: ${customer.openTickets}.']);
       expect(marked(within(message('system')!).getByRole('insertion'))[0]).toBe(' in the next 90 days');
     });
 
-    it('marks changes by more than colour: a sign in the gutter, struck or underlined words, labels hidden from sight only', () => {
+    it('marks changes by more than colour: a sign in the gutter, line numbers, changed words by their background only, labels hidden from sight only', () => {
       render(<PromptDiff before={promptAt(accountReview, '1.0.0')} after={promptAt(accountReview, '2.0.0')} />);
       const deleted = message('user')!.querySelector('del')!;
       const inserted = message('user')!.querySelector('ins')!;
       expect(deleted.querySelector('.pcr-line__sign')?.textContent).toBe('−');
       expect(inserted.querySelector('.pcr-line__sign')?.textContent).toBe('+');
       expect(deleted.querySelector('.pcr-line__sign')!.getBoundingClientRect().width).toBeGreaterThan(4);
-      expect(getComputedStyle(deleted.querySelector('mark')!).textDecorationLine).toBe('line-through');
-      expect(getComputedStyle(inserted.querySelector('mark')!).textDecorationLine).toBe('underline');
-      // A changed setting: struck through and underlined.
-      expect(getComputedStyle(within(row('Model')).getByRole('deletion')).textDecorationLine).toBe('line-through');
-      expect(getComputedStyle(within(row('Model')).getByRole('insertion')).textDecorationLine).toBe('underline');
+      // As GitHub marks them: a background, no strike-through or underline (the line's sign says which side it is).
+      expect(getComputedStyle(deleted.querySelector('mark')!).textDecorationLine).toBe('none');
+      expect(getComputedStyle(inserted.querySelector('mark')!).textDecorationLine).toBe('none');
+      expect(getComputedStyle(deleted.querySelector('mark')!).backgroundColor).not.toBe(getComputedStyle(deleted).backgroundColor);
+      // A changed setting: the old value, an arrow pointing to the new one.
+      expect(getComputedStyle(within(row('Model')).getByRole('deletion')).textDecorationLine).toBe('none');
+      expect(row('Model').querySelector('.pcr-diff__arrow[data-icon="arrow"]')).not.toBeNull();
+      // Each line's number in its version, seen but not read out.
+      expect([...deleted.querySelectorAll('.pcr-line__number')].map((number) => number.textContent)).toEqual(['1', '']);
+      expect([...inserted.querySelectorAll('.pcr-line__number')].map((number) => number.textContent)).toEqual(['', '1']);
+      expect(deleted.querySelector('.pcr-line__number')?.getAttribute('aria-hidden')).toBe('true');
       const label = inserted.querySelector('.pcr-diff__label')!;
       expect(label.textContent).toBe('added: ');
       expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1);
@@ -173,11 +179,14 @@ describe('PromptDiff', () => {
     const before: Prompt = { ...promptAt(accountReview, '2.1.0'), userMessage: lines.join('\n') };
     const after: Prompt = { ...before, version: '2.2.0', userMessage: lines.map((line, index) => (index === 10 ? 'Step 11: skip it.' : line)).join('\n') };
 
-    it('keeps 3 shared lines around the change in sight and folds the others into summaries that open', async () => {
+    it('keeps 3 shared lines around the change in sight and folds the others into summaries that open, with hunk headers', async () => {
       render(<PromptDiff before={before} after={after} />);
       const user = message('user')!;
       const summaries = within(user).getAllByText('7 unchanged lines');
       expect(summaries).toHaveLength(2);
+      // The first fold carries the hunk header of the lines after it, as unified diffs write one; the last has none.
+      expect([...user.querySelectorAll('.pcr-lines__hunk')].map((hunk) => hunk.textContent)).toEqual(['@@ -8,7 +8,7 @@']);
+      expect(user.querySelector('.pcr-lines__hunk')?.getAttribute('aria-hidden')).toBe('true');
       const shown = () => [...user.querySelectorAll('.pcr-lines__row')].filter((row) => row.checkVisibility()).length;
       expect(shown()).toBe(7);
       // Folded lines are still the diff's: both versions rebuild whole.
@@ -190,6 +199,11 @@ describe('PromptDiff', () => {
   });
 
   describe('given a version that changes the temperature only', () => {
+    it('writes the temperatures as the catalog\'s language writes numbers', () => {
+      render(<PromptDiff before={promptAt(accountReview, '2.0.0')} after={promptAt(accountReview, '2.1.0')} catalog={germanCatalog} />);
+      expect(row('Temperatur').textContent).toBe('entfernt: 0,2  hinzugefügt: 0,3');
+    });
+
     it('says so and calls both messages unchanged', () => {
       render(<PromptDiff before={promptAt(accountReview, '2.0.0')} after={promptAt(accountReview, '2.1.0')} />);
       expect(screen.getByText('Changes: temperature.')).toBeTruthy();
@@ -228,7 +242,7 @@ describe('PromptDiff', () => {
       const segment = { type: 'prompt' as const, promptId: 'p', promptName: 'Segment', version: '1.0.0', systemMessage: 'S', userMessage: 'Hi ${a}', config: { model: 'm', temperature: 1 } };
       render(<PromptDiff before={segment} after={{ ...segment, version: '1.1.0', promptName: 'Renamed', config: { model: 'm', temperature: 0.5 } }} />);
       expect(screen.getByText(/^Changes: /).textContent).toBe('Changes: name, temperature.');
-      expect(row('Name').textContent).toBe('removed: Segment → added: Renamed');
+      expect(row('Name').textContent).toBe('removed: Segment  added: Renamed');
       expect(screen.queryByText('Input data root')).toBeNull();
     });
   });

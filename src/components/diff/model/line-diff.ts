@@ -115,6 +115,30 @@ export function rowsChanged(rows: readonly DiffRow[]): boolean {
   return rows.some((row) => row.change !== 'same');
 }
 
+/** A row's line numbers: the older version's and the newer one's (`null` on a side without the line). */
+export interface LineNumbers {
+  before: number | null;
+  after: number | null;
+}
+
+/** Each row's line numbers, counted from 1 on each side, as GitHub numbers both sides of a diff. */
+export function numberRows(rows: readonly DiffRow[]): LineNumbers[] {
+  let before = 0;
+  let after = 0;
+  return rows.map((row) => ({ before: row.before ? ++before : null, after: row.after ? ++after : null }));
+}
+
+/**
+ * The hunk header of the rows `numbers` (a shown group after a fold), as unified diffs write one: where the
+ * group starts on each side and how many of its lines each side has (`@@ -16,7 +16,8 @@`).
+ */
+export function hunkRange(numbers: readonly LineNumbers[]): { beforeStart: number; beforeCount: number; afterStart: number; afterCount: number } {
+  const sides = (side: keyof LineNumbers) => numbers.map((row) => row[side]).filter((number): number is number => number !== null);
+  const before = sides('before');
+  const after = sides('after');
+  return { beforeStart: before[0] ?? 0, beforeCount: before.length, afterStart: after[0] ?? 0, afterCount: after.length };
+}
+
 /** Rows shown, or rows both versions share folded away until a reader opens them. */
 export interface RowGroup {
   folded: boolean;

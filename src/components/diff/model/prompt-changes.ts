@@ -1,6 +1,6 @@
 import type { Prompt, PromptConfig, PromptSegment, SchemaField } from '../../../api/types.ts';
 import type { DiffCatalog, DiffSetting } from '../../../catalog/catalog.ts';
-import { enumerate, fillText } from '../../../catalog/format.ts';
+import { enumerate, fillText, formatNumber } from '../../../catalog/format.ts';
 import { extractVariables } from '../../../template/parse.ts';
 import { compareFields, type FieldChange } from './field-changes.ts';
 import { type DiffRow, lineDiff } from './line-diff.ts';
@@ -56,7 +56,11 @@ function fieldsByName(fields: readonly SchemaField[] | undefined, words: DiffCat
   );
 }
 
-const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value));
+/** A setting's value as text: a number (the temperature) written for the catalog's language (`0,7` in German). */
+function shown(value: string | number | null | undefined, words: DiffCatalog): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return typeof value === 'number' ? formatNumber(value, words.locale) : value;
+}
 
 /** How `after` differs from `before`; settings that neither configuration has are skipped. */
 export function compareConfig(before: ComparedConfig, after: ComparedConfig, words: DiffCatalog): ConfigChanges {
@@ -64,7 +68,7 @@ export function compareConfig(before: ComparedConfig, after: ComparedConfig, wor
   const settings = [['model', 'model'], ['temperature', 'temperature'], ['inputDataRoot', 'inputDataRootName']] as const;
   for (const [setting, key] of settings) {
     if (!(key in before) && !(key in after)) continue;
-    if (before[key] !== after[key]) values.push({ setting, before: shown(before[key]), after: shown(after[key]) });
+    if (before[key] !== after[key]) values.push({ setting, before: shown(before[key], words), after: shown(after[key], words) });
   }
   return {
     values,

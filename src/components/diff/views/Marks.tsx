@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DiffCatalog } from '../../../catalog/catalog.ts';
 import { conjunction } from '../../../catalog/format.ts';
+import { Icon } from '../../shared/Icon.tsx';
 
 /**
  * Text added by the newer version: an `<ins>` that starts with the visually hidden label "added:" (screen
@@ -25,16 +26,24 @@ export function Removed({ children, words }: { children: ReactNode; words: DiffC
   );
 }
 
+/**
+ * Code (JSON) with a line-break opportunity after each comma, colon and opening bracket: a narrow screen
+ * breaks `{"required":true}` at its structure, never inside a word.
+ */
+function BreakableCode({ text }: { text: string }) {
+  return <code>{text.split(/(?<=[,:[{])/).map((piece, index) => (index === 0 ? piece : [<wbr key={index} />, piece]))}</code>;
+}
+
 /** A value as the diffs show it: in `<code>` where it is code (JSON), the catalog's word where there is none. */
 export function Value({ value, code = false, words }: { value: string | null; code?: boolean; words: DiffCatalog }) {
   if (value === null) return words.diff.none;
-  return code ? <code>{value}</code> : value;
+  return code ? <BreakableCode text={value} /> : value;
 }
 
 /**
  * A value that changed: the old one removed, the new one added (`<del>0.7</del> → <ins>0.6</ins>`; `null`
- * is the catalog's word for none), in `<code>` with `code`. The two never touch: an arrow and spaces stand
- * between them, and the arrow points from old to new, so it turns round right to left.
+ * is the catalog's word for none), in `<code>` with `code`. The two never touch: an arrow icon and spaces
+ * stand between them, and the arrow points from old to new, so it turns round right to left.
  */
 export function ValueDiff({ before, after, code, words }: { before: string | null; after: string | null; code?: boolean; words: DiffCatalog }) {
   return (
@@ -42,10 +51,10 @@ export function ValueDiff({ before, after, code, words }: { before: string | nul
       <Removed words={words}>
         <Value value={before} code={code} words={words} />
       </Removed>
-      <span aria-hidden="true">
-        {' '}
-        <span className="pcr-diff__arrow">→</span>{' '}
-      </span>
+      {' '}
+      {/* An icon, not the character →, which no direction turns round: it points from the old value to the
+          new one, to the left right to left. */}
+      <Icon name="arrow" className="pcr-diff__arrow" />{' '}
       <Added words={words}>
         <Value value={after} code={code} words={words} />
       </Added>

@@ -1,0 +1,199 @@
+// A cached client's reads. Once attached to a client, the cache makes each read of content deliver what it
+// made once for the record (its representation): to the client's methods, the value parsed once for the
+// reads in flight; to the handler, the bytes and their ETag. Everything else of a read (the key, the
+// deadline and the caller's abort, the account's usage, every error) stays the client's own pipeline: the
+// read runs through `request`, with a `fetch` that hands it the representation instead of a body to read
+// and parse again.
+import type { PromptApiClient } from '../client-types.ts';
+import type { RateLimit } from '../types.ts';
+import type { ReadOutcome } from './fleet.ts';
+import { itemPath, listPath, refuseUnaddressable } from '../client.ts';
+import { type RequestContext, request } from '../request.ts';
+import { parseComposer, parseComposerList, parsePrompt, parsePromptList, ShapeError } from '../validate.ts';
+import { type BodyParser, type Payload, payloadOf, type Representation } from './representation.ts';
+
+/** What the cache answers a client's read with: content as its representation, anything else as a `Response`. */
+export type CachedRead =
+  | {
+      representation: Representation;
+      /** The answer as a `Response` (its headers carry the account's usage), with `body` for a body. */
+      replay(body: string): Response;
+    }
+  | { response: Response };
+
+/** Content the cache holds, with the account's latest usage. */
+export interface HeldContent {
+  representation: Representation;
+  rateLimit: RateLimit | undefined;
+}
+
+/** The cache's reads for one client, in front of its `fetch`; `onOutcome` hears how each was answered. */
+export interface CacheReader {
+  /** Reads `url` with the request's `headers`, fetching what the cache lacks. */
+  read(url: string, headers: Headers, onOutcome?: (outcome: ReadOutcome) => void): Promise<CachedRead>;
+  /** Content the cache holds for `url`, at once (no request, no wait beyond its store budget), or `undefined`. */
+  held(url: string, headers: Headers, onOutcome?: (outcome: ReadOutcome) => void): Promise<HeldContent | undefined>;
+}
+
+/** One of the four reads, as the handler names it. */
+export interface PayloadRoute {
+  kind: 'prompts' | 'composers';
+  /** Absent for a list. */
+  id?: string;
+  version?: string;
+  includeVersions?: boolean;
+}
+
+/**
+ * How the handler reads a payload (bytes and ETag, made once per record) through a client with a cache.
+ * Not public: a client without a cache lacks it, and the handler reads its value instead.
+ */
+export const READ_PAYLOAD: unique symbol = Symbol('prompt-composer-react: read payload');
+
+/**
+ * A client whose payloads the handler can read. `signal` is asked for only when the read goes through the
+ * pipeline (a `Request`'s signal is made on first access); `onOutcome` hears how the cache answered.
+ */
+export interface PayloadReader {
+  [READ_PAYLOAD](route: PayloadRoute, signal?: () => AbortSignal, onOutcome?: (outcome: ReadOutcome) => void): Promise<Payload>;
+}
+
+/** What a read makes of a valid body: from its representation, or from the value a `Response` gave. */
+interface Delivery<R> {
+  represented(representation: Representation, key: string | undefined): R;
+  parsed(value: unknown): R;
+}
+
+const PARSERS = {
+  prompts: { item: parsePrompt, list: parsePromptList },
+  composers: { item: parseComposer, list: parseComposerList },
+} as const;
+
+/** The key a request carries (for the representation's check that the key is in no value). */
+const bearerOf = (headers: Headers) => headers.get('authorization')?.replace(/^Bearer\s+/i, '') || undefined;
+
+/** A body that is not JSON, as the contract check reports it (the client's pipeline then says `INVALID_RESPONSE`). */
+function asShapeError(error: unknown): never {
+  throw error instanceof SyntaxError ? new ShapeError('$', 'a JSON body', 'text that is not JSON') : error;
+}
+
+/** Hears how the cache answered a read, when anyone asks. */
+type Observer = ((outcome: ReadOutcome) => void) | undefined;
+
+/** The key a pipeline sends, when it is known at once: a string (a key function is the pipeline's to call). */
+function plainKey(apiKey: RequestContext['apiKey']): string | undefined | false {
+  if (typeof apiKey === 'function') return false;
+  // A key a header cannot carry is the pipeline's to refuse, with its own error.
+  return apiKey && !/^[\x21-\x7e]+$/.test(apiKey) ? false : apiKey || undefined;
+}
+
+/**
+ * Makes `client`'s reads deliver what the cache made once per record, and gives it the handler's
+ * `READ_PAYLOAD`. `pipeline` is the client's request pipeline (the `RequestContext` that
+ * `createPromptApiClient` hands its cache), `reader` the cache's reads in front of its `fetch`.
+ *
+ * Content the cache holds is delivered at once, without the pipeline's deadline, abort and response:
+ * answering it waits on nothing but the store's budget. Anything else (a miss, an error, a key function)
+ * goes through the pipeline, as every read did before.
+ */
+export function decorate(client: PromptApiClient, pipeline: RequestContext, reader: CacheReader): void {
+  let lastUsage: RateLimit | undefined;
+  /** The account's usage, as a response's headers would have recorded it (only when it changed). */
+  const recordUsage = (rateLimit: RateLimit | undefined) => {
+    if (!rateLimit || rateLimit.limit <= 0) return;
+    if (lastUsage?.limit === rateLimit.limit && lastUsage.remaining === rateLimit.remaining && lastUsage.reset === rateLimit.reset) return;
+    lastUsage = rateLimit;
+    pipeline.usage.recordRateLimit(rateLimit);
+  };
+
+  // The headers the pipeline would send with a string key, made once (the cache only reads them).
+  let sent: { key: string | undefined; headers: Headers } | undefined;
+  const headersFor = (key: string | undefined) => {
+    if (sent?.key !== key || !sent) {
+      const headers = new Headers(pipeline.headers);
+      headers.set('Accept', 'application/json');
+      if (key) headers.set('Authorization', `Bearer ${key}`);
+      sent = { key, headers };
+    }
+    return sent.headers;
+  };
+
+  /** Content the cache holds for `path`, read with the headers the pipeline would send. */
+  async function held(path: string, onOutcome: Observer): Promise<{ content: HeldContent; key: string | undefined } | undefined> {
+    const key = plainKey(pipeline.apiKey);
+    if (key === false) return undefined;
+    const content = await reader.held(`${pipeline.baseUrl}${path}`, headersFor(key), onOutcome);
+    return content && { content, key };
+  }
+
+  /** Reads `path` through the pipeline, delivering from the representation when the cache answers content. */
+  function throughPipeline<R>(path: string, parse: BodyParser<unknown>, delivery: Delivery<R>, signal: AbortSignal | undefined, onOutcome: Observer): Promise<R> {
+    let found: { representation: Representation; key: string | undefined } | undefined;
+    const context: RequestContext = {
+      ...pipeline,
+      async fetch(input, init) {
+        const headers = new Headers(init?.headers);
+        const answer = await reader.read(String(input), headers, onOutcome);
+        if ('response' in answer) return answer.response;
+        found = { representation: answer.representation, key: bearerOf(headers) };
+        // The pipeline reads the account's usage from the headers; the body it parses stands for nothing.
+        return answer.replay('null');
+      },
+    };
+    const deliver = (json: unknown): R => {
+      if (!found) return delivery.parsed(parse(json));
+      try {
+        return delivery.represented(found.representation, found.key);
+      } catch (error) {
+        return asShapeError(error);
+      }
+    };
+    return request(context, path, deliver, signal);
+  }
+
+  /** A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's. */
+  /**
+   * A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's.
+   * The handler's `signal` comes as a function: it is made only for a read that goes through the pipeline.
+   */
+  async function read<R>(path: string, parse: BodyParser<unknown>, delivery: Delivery<R>, signal: AbortSignal | (() => AbortSignal) | undefined, onOutcome?: Observer): Promise<R> {
+    if (typeof signal !== 'object' || !signal.aborted) {
+      const found = await held(path, onOutcome);
+      if (found) {
+        try {
+          const delivered = await delivery.represented(found.content.representation, found.key);
+          recordUsage(found.content.rateLimit);
+          return delivered;
+        } catch {
+          // The pipeline says how it breaks the contract (the representation remembers: it is not parsed again).
+        }
+      }
+    }
+    return throughPipeline(path, parse, delivery, typeof signal === 'function' ? signal() : signal, onOutcome);
+  }
+
+  const readValue = <T>(path: string, parse: BodyParser<T>, signal: AbortSignal | undefined) =>
+    read<T>(path, parse, { represented: (representation, key) => representation.value(parse, key), parsed: (parsed) => parsed as T }, signal);
+
+  client.getPrompt = (id, { version, signal } = {}) =>
+    refuseUnaddressable('prompts', id, version) ?? readValue(itemPath('prompts', id, version), parsePrompt, signal);
+  client.listPrompts = ({ includeVersions, signal } = {}) => readValue(listPath('prompts', includeVersions), parsePromptList, signal);
+  client.getComposer = (id, { version, signal } = {}) =>
+    refuseUnaddressable('composers', id, version) ?? readValue(itemPath('composers', id, version), parseComposer, signal);
+  client.listComposers = ({ includeVersions, signal } = {}) => readValue(listPath('composers', includeVersions), parseComposerList, signal);
+
+  const payloadReader: PayloadReader = {
+    async [READ_PAYLOAD]({ kind, id, version, includeVersions }, signal, onOutcome) {
+      const refused = id === undefined ? null : refuseUnaddressable(kind, id, version);
+      if (refused) return refused;
+      const parse = id === undefined ? PARSERS[kind].list : PARSERS[kind].item;
+      const path = id === undefined ? listPath(kind, includeVersions) : itemPath(kind, id, version);
+      const payload: Delivery<Promise<Payload>> = {
+        represented: (representation, key) => representation.payload(parse, key),
+        parsed: (parsed) => payloadOf(JSON.stringify(parsed)),
+      };
+      return await read(path, parse, payload, signal, onOutcome);
+    },
+  };
+  Object.assign(client, payloadReader);
+}
