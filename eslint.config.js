@@ -8,7 +8,7 @@ const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*'];
 const MSW = ['msw', 'msw/*'];
 
 /**
- * The layer rules of DESIGN.md, per folder of src/ (docs/architecture.md draws them): the packages a
+ * The layer rules of DESIGN.md, per folder of src/ (docs/contributing/architecture.md draws them): the packages a
  * folder's files may not import, the folders of src/ they may not reach, and those they may read types of
  * only (`import type`, which no bundle contains).
  */
@@ -98,7 +98,7 @@ export default defineConfig([
       ],
     },
   },
-  // Layers of DESIGN.md (docs/architecture.md): imports point down only. One rule per folder of src/ (a
+  // Layers of DESIGN.md (docs/contributing/architecture.md): imports point down only. One rule per folder of src/ (a
   // later config object would replace an earlier one's options for the same file, not add to them).
   ...Object.entries(LAYERS).map(([files, { message, packages = [], folders = [], typesOnly = [], except = [] }]) => ({
     files: [files],

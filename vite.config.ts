@@ -49,10 +49,12 @@ const react18 = [
 /**
  * `toMatchScreenshot`'s baselines beside the test that takes them, in `baselines/`, by the name it gives
  * (`baselines/PromptCard/Default-dark-360.png`), committed; not in `__screenshots__/`, where Vitest puts
- * the screenshots of failed tests (ignored by git).
+ * the screenshots of failed tests (ignored by git). A name under `docs/` is a picture of the docs, by its
+ * path from the root (the README's, test/docs/hero.browser.test.tsx).
  */
 const screenshotBaselines: ToMatchScreenshotOptions = {
-  resolveScreenshotPath: ({ arg, ext, root, testFileDirectory }) => join(root, testFileDirectory, 'baselines', `${arg}${ext}`),
+  resolveScreenshotPath: ({ arg, ext, root, testFileDirectory }) =>
+    arg.startsWith('docs/') ? join(root, `${arg}${ext}`) : join(root, testFileDirectory, 'baselines', `${arg}${ext}`),
 };
 
 /**
@@ -176,7 +178,8 @@ export default defineConfig({
       },
       // The browser tests again, on React 18.3 (the oldest React of the peer range), from compat/react18.
       // Not the stories' own tests: Storybook's renderer is not what the peer range is about.
-      browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules'), ['test/storybook/**']),
+      // Nor the README's picture, which is one capture of today's React.
+      browserProject('react18', '18', react18, fromRoot('./compat/react18/node_modules'), ['test/storybook/**', 'test/docs/**']),
       {
         // The built Storybook's docs pages in Chromium (playwright-core): Markdown rendered, heights sane,
         // and every story on a docs page as it is on its own page.

@@ -1,8 +1,9 @@
-// The pictures of docs/look/: the callouts, the usage banner, a prompt card and the composer preview on a
-// 360 px phone, light and dark, from a built Storybook. Run it on two builds to compare them:
+// Pictures for a review of the look: the callouts, the usage banner, a prompt card and the composer preview
+// on a 360 px phone, light and dark, from a built Storybook. Run it on two builds to compare them (the
+// pictures are for the review, not the repository's docs):
 //
-//   npm run build-storybook && node scripts/look-screenshots.mjs --dir storybook-static --out docs/look/after
-//   node scripts/look-screenshots.mjs --dir /tmp/main-storybook --out docs/look/before
+//   npm run build-storybook && node scripts/look-screenshots.mjs --dir storybook-static --out look/after
+//   node scripts/look-screenshots.mjs --dir /tmp/main-storybook --out look/before
 //
 // Each picture is of the component alone (its element), except the preview, which is the phone's screen
 // while someone types: a name typed into the variables, the page scrolled to the card that shows it.

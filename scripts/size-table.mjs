@@ -1,7 +1,7 @@
 // Prints the size budgets as a table (min+gzip, peers external), from `size-limit --json` on dist/.
 // Components, and the diff components, are measured as (core + them) minus core, as their budgets are for
 // their own bytes.
-// The limits guard the measured sizes against growth (docs/development.md: Bundle size).
+// The limits guard the measured sizes against growth (docs/operating/bundle-size.md).
 import { execFileSync } from 'node:child_process';
 import { markdownTable } from './markdown-table.mjs';
 

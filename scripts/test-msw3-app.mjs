@@ -67,7 +67,8 @@ check('recipe: Vitest exits 0', vitest.status === 0 && report.numTotalTests > 0,
 // The recipe the app runs is the one the docs show, character for character.
 const recipe = readFileSync(join(app, 'src/mocks.test.tsx'), 'utf8');
 const docsDirectory = join(root, 'docs');
-const docs = ['README.md', ...(existsSync(docsDirectory) ? readdirSync(docsDirectory) : []).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+// Every page, in every folder of docs/.
+const docs = ['README.md', ...(existsSync(docsDirectory) ? readdirSync(docsDirectory, { recursive: true, encoding: 'utf8' }) : []).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
 const shownIn = docs.filter((path) => readFileSync(join(root, path), 'utf8').includes(`\`\`\`tsx\n${recipe}\`\`\``));
 check('the docs show this recipe verbatim', shownIn.length > 0, `src/mocks.test.tsx is not a \`\`\`tsx block of ${docs.join(', ')}`);
 

@@ -1,6 +1,6 @@
 // One server of the fleet benchmark, in its own process (forked by fleet.ts with tsx): either the
 // library's handler on a cached client (store: Redis or memory), or today's recipe proxy, which forwards
-// every request with the key (docs/recipes.md before the handler). Reports its port, and its cache's
+// every request with the key (the docs' recipe before the handler). Reports its port, and its cache's
 // warnings, to the parent over IPC.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';

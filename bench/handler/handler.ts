@@ -5,7 +5,7 @@
 // of 100 and 10,000 prompts. Then, on 10,000 prompts, an attack: list requests at 50 a second while a
 // visitor reads items, and 100 list requests at once, in the handler and in-process (a cached client read
 // as Server Components read it): the resident memory they take over idle, and the event loop's longest
-// stall. Prints Markdown tables (docs/performance.md) and each goal met or missed.
+// stall. Prints Markdown tables (docs/operating/performance.md) and each goal met or missed.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';

@@ -56,7 +56,7 @@ export interface PromptQueryDefaults {
    * flight, or its tick's batch) and takes the list's entry when the list holds that version. On a cold
    * cache a pinned version that is not the latest then costs a round trip more: it is sent once the list
    * has answered. `false` sends such a read at once: one request more, one round trip less
-   * (docs/coalescing.md, "Latency").
+   * (docs/hooks/coalescing.md, "Latency").
    * A pinned read that the cache rules out (it knows another latest version) is always sent at once.
    * @default true
    */

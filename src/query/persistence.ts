@@ -107,7 +107,7 @@ function warnOnce() {
     warned = true;
     console.warn(
       `prompt-composer-react: ${what()} was not persisted: the storage refused it (${String(error)}). ` +
-        'The last stored copy, if any, stays. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks.md#persistence).',
+        'The last stored copy, if any, stays. Past localStorage quota (about 5 MB), persist to IndexedDB (docs/hooks/persistence.md).',
     );
   };
 }
@@ -167,7 +167,7 @@ function givesData(event: QueryCacheNotifyEvent): boolean {
  * it gets data (and `shouldPersistQuery` keeps it). A change costs the write of the query that changed,
  * where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache on every change of
  * any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this, quadratic with that
- * (docs/performance.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
+ * (docs/operating/many-views.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
  * query function, so the reads of one render still coalesce into one list, and the restored lists are
  * there for the hooks' first render.
  *

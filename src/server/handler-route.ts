@@ -18,7 +18,7 @@ export interface RouteRefusal {
   detail: string;
 }
 
-/** The contract's identifiers, as this library decides them (docs/contract-decisions.md). */
+/** The contract's identifiers, as this library decides them (docs/hooks/contract-decisions.md). */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const VERSION = /^[A-Za-z0-9._-]{1,64}$/;
 /** What a path segment must never decode to: separators, dot segments, `%` (a second encoding), controls. */

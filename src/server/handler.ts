@@ -124,7 +124,7 @@ function bodyOf(bytes: Uint8Array): BodyInit {
  * (`If-None-Match` gets 304); pinned versions may be kept a year, the rest is revalidated on each use.
  *
  * @example
- * // Any Fetch-standard server (Hono, Bun, Deno; Node http through an adapter). Next.js: docs/nextjs.md.
+ * // Any Fetch-standard server (Hono, Bun, Deno; Node http through an adapter). Next.js: docs/server/nextjs-pages.md.
  * import { createPromptApiClient, createPromptCache } from 'prompt-composer-react';
  * import { createPromptApiHandler } from 'prompt-composer-react/server';
  *

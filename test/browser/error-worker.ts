@@ -10,5 +10,5 @@ const error: unknown = new PromptApiError({
   usage: { used: 5000, limit: 5000 },
   upgradeUrl: 'https://example.test/upgrade',
 });
-// As docs/client.md tells a worker to send it, and as is.
+// As docs/hooks/errors.md tells a worker to send it, and as is.
 postMessage({ data: isPromptApiError(error) ? error.toJSON() : String(error), error });

@@ -1,5 +1,5 @@
 /**
- * The persistence recipes of docs/hooks.md for a large account, in Chromium. 6,000 prompts are about 5.4
+ * The persistence recipes of docs/hooks/persistence.md and docs/hooks/persist-each-query.md for a large account, in Chromium. 6,000 prompts are about 5.4
  * million characters, past what Chromium's `localStorage` takes (10 MiB of UTF-16, about 5.2 million
  * characters): the localStorage persister's write is refused, and `reportPersistFailure` says so. The
  * IndexedDB persister (`idb-keyval`) stores such a cache, and a reload renders the list page from it with
@@ -46,7 +46,7 @@ function Detail({ id }: { id: string }) {
   return <p>{data ? `${data.promptId}@${data.version}` : 'loading'}</p>;
 }
 
-/** The list page of docs/hooks.md: a card per item from the list's data, and a few detail views. */
+/** The list page of docs/hooks/persistence.md: a card per item from the list's data, and a few detail views. */
 function ListPage() {
   const { data } = usePromptList();
   return (
@@ -115,7 +115,7 @@ it('persistEachQuery over IndexedDB: a page of 6,000 usePrompt views stores its 
       </>
     );
   }
-  // The recipe of docs/hooks.md, "Pages of many views: each query on its own".
+  // The recipe of docs/hooks/persist-each-query.md.
   async function loadEachQuery() {
     const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: 24 * 60 * 60 * 1000 } } });
     const persister = experimental_createQueryPersister({ storage: { getItem: get, setItem: set, removeItem: del, entries } });

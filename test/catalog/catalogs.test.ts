@@ -31,6 +31,55 @@ describe('germanCatalog', () => {
   });
 });
 
+describe('germanCatalog, as a native speaker reads it', () => {
+  // A native German reviewer read every German string in context (2026-11-29). These are the one wrong
+  // string and the eleven that read translated, as they now read; the rules below keep the wording whole.
+  const german = byKey(germanCatalog);
+
+  it('says what "As rendered" opens', () => {
+    expect(germanCatalog.diff.rendered).toBe('Gerenderte Ansicht');
+  });
+
+  it('reads as written in German, not translated', () => {
+    expect(germanCatalog.versions.from).toBe('Ausgangsversion');
+    expect(germanCatalog.versions.to).toBe('Zielversion');
+    expect(germanCatalog.diff.versions).toBe('Von Version {from} auf {to}');
+    expect(germanCatalog.diff.names.added).toEqual({ opening: 'Hinzugefügt: {names}', following: 'hinzugefügt: {names}' });
+    expect(germanCatalog.diff.names.removed).toEqual({ opening: 'Entfernt: {names}', following: 'entfernt: {names}' });
+    expect(germanCatalog.diff.rows.inputDataRoot).toBe('Stammelement der Eingabedaten');
+    expect(germanCatalog.errors.serverError.detail).toBe('Beim Dienst ist ein Fehler aufgetreten. Versuchen Sie es gleich noch einmal.');
+    expect(germanCatalog.usage.unreported).toBe('Anfragen sind wieder möglich. Der Dienst hat nicht gemeldet, wie viele übrig sind.');
+    expect(germanCatalog.card.missingNote).toEqual({ one: '{count} Variable nicht ausgefüllt: {names}', other: '{count} Variablen nicht ausgefüllt: {names}' });
+    expect(germanCatalog.variables.empty).toBe('Keine Variablen vorhanden.');
+    expect(germanCatalog.versions.onlyOne).toBe('Nur eine veröffentlichte Version ({version}): Ein Vergleich ist noch nicht möglich.');
+    expect(germanCatalog.copy.failed).toBe('Kopieren nicht möglich. Markieren Sie den Text und kopieren Sie ihn manuell.');
+  });
+
+  it('calls a quota period "Abrechnungszeitraum", paused requests "pausiert", and a requested version "angefordert"', () => {
+    const messages = [...german.values()];
+    expect(messages.filter((text) => /Zeitraum/.test(text) && !/Abrechnungszeitraum/.test(text))).toEqual([]);
+    expect(messages.filter((text) => /angehalten|angefragt/.test(text))).toEqual([]);
+    expect(messages.filter((text) => /Abrechnungszeitraum/.test(text)).length).toBe(3);
+    expect(germanCatalog.usage.exceeded.detail).toBe('Anfragen sind bis zum {date} pausiert ({used} von {limit} verbraucht).');
+    expect(germanCatalog.errors.versionNotFound.detailWithoutVersion.prompt).toMatch(/^Die angeforderte Version /);
+  });
+
+  it('moves versions "auf" another, and names both the same way in a diff and its segments', () => {
+    expect(germanCatalog.diff.promptTitleVersions).toBe('Prompt {name}, von Version {from} auf {to}');
+    expect([...german.values()].filter((text) => /Version \{from\}/.test(text) && !/Version \{from\} auf \{to\}/.test(text))).toEqual([]);
+  });
+
+  it('speaks to the reader as "Sie" throughout, never "du" and never in bare infinitives', () => {
+    const messages = [...german.values()];
+    expect(messages.filter((text) => /\b(du|dein\w*|dich|dir)\b/i.test(text))).toEqual([]);
+    // A button's label is an infinitive ("Erneut versuchen"); an instruction in a message is a sentence
+    // with "Sie" ("Markieren Sie den Text ..."), never an infinitive ("Text markieren und von Hand kopieren").
+    const clauses = messages.filter((text) => /[.:]/.test(text)).flatMap((text) => text.split(/[.:]\s*/).filter(Boolean));
+    expect(clauses.filter((clause) => /(markieren|kopieren|prüfen|versuchen)$/.test(clause) && !/\bSie\b/.test(clause))).toEqual([]);
+    expect(clauses.filter((clause) => /\bSie\b/.test(clause)).length).toBeGreaterThanOrEqual(8);
+  });
+});
+
 describe('pseudoLocalize', () => {
   const pseudo = pseudoLocalize(englishCatalog);
   const english = byKey(englishCatalog);

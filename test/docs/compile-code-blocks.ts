@@ -36,7 +36,7 @@ export interface BlockDiagnostic {
   block: CodeBlock;
   /** 0-based line within the block's code. */
   lineInBlock: number;
-  /** `docs/hooks.md:42: TS2322 Type 'string' is not assignable ...` */
+  /** `docs/hooks/hooks.md:42: TS2322 Type 'string' is not assignable ...` */
   text: string;
 }
 

@@ -1,13 +1,13 @@
-// The README and docs/*.md link only to files that exist and to headings that exist, with no pointers to
-// documents that neither the repository nor the package ships.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The README, the changelog and every page under docs/ (in any folder) link only to files that exist and to
+// headings that exist, with no pointers to documents that neither the repository nor the package ships.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readmeAndDocs } from './pages.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// docs/ and its folders (docs/server/ ...), found, not listed.
-const pages = ['README.md', ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name.split('\\').join('/')}`).sort()];
+const pages = [...readmeAndDocs(root), 'CHANGELOG.md'];
 
 /** The text outside fenced code blocks. */
 function prose(markdown: string): string {

@@ -1,7 +1,7 @@
 /**
  * The TypeScript and JavaScript code blocks of a Markdown page, with what the conventions of
- * docs/development.md ("Code blocks in the docs") say about each: the file it is, whether it is a
- * fragment, which lines must fail, or why it is not compiled.
+ * docs/contributing/docs.md ("Code blocks") say about each: the file it is, whether it is a fragment,
+ * which lines must fail, or why it is not compiled.
  */
 
 /** File extensions by the language of a fence's info string; blocks in other languages are not code to compile. */
@@ -17,7 +17,7 @@ const EXTENSIONS: Record<string, string> = {
 
 /** One code block to compile. */
 export interface CodeBlock {
-  /** The page, relative to the repository root (`docs/hooks.md`). */
+  /** The page, relative to the repository root (`docs/hooks/hooks.md`). */
   page: string;
   /** The 1-based line of the opening fence. */
   line: number;
@@ -37,6 +37,12 @@ export interface CodeBlock {
 const FILE_COMMENT = /^\/\/ (\.?[\w@[\].-]+(?:\/[\w@[\].-]+)*\.[cm]?[jt]sx?)\b/;
 const NOT_COMPILED = /^<!--\s*not compiled:(.*?)-->\s*$/;
 const FENCE = /^```(\S*)(.*)$/;
+const BUILDS_ON = /^<!--\s*code blocks build on:\s*(\S+\.md)\s*-->\s*$/m;
+
+/** The page (relative to this one) whose named blocks this page's blocks import, or null. */
+export function buildsOn(markdown: string): string | null {
+  return BUILDS_ON.exec(markdown)?.[1] ?? null;
+}
 
 /** The 0-based lines followed by a `// error:` comment (the comment may continue on more lines). */
 function linesThatMustFail(code: string): number[] {

@@ -1,7 +1,7 @@
 /**
  * A tarball says which version it is: `package.json`'s version is the newest version the changelog
  * releases, and a build with changes the changelog lists under "Unreleased" carries a prerelease of a
- * later version, never a released one (docs/versioning.md, "Cutting a release"). The package's own record
+ * later version, never a released one (docs/contributing/releasing.md, "Cutting a release"). The package's own record
  * of its version (the OpenTelemetry meter's scope) follows `package.json`.
  */
 import { readFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The layer rules of docs/architecture.md are lint rules (eslint.config.js): an import that points up or
+ * The layer rules of docs/contributing/architecture.md are lint rules (eslint.config.js): an import that points up or
  * across a boundary fails `npm run lint`. Each case lints one line as if it stood in a file of src/.
  */
 let eslint: ESLint;

@@ -83,7 +83,7 @@ describe('Express 5 with compression()', () => {
     const app = express();
     app.use(compression());
     const handler = handlerOfLargeAccount();
-    // As docs/recipes.md serves it: a route, not a mount (a mount strips its path from req.url).
+    // As docs/server/express.md serves it: a route, not a mount (a mount strips its path from req.url).
     app.all('/api/prompt-api/{*path}', createRequestListener(handler));
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,8 +6,7 @@
  * (`baselines/<File>/<Story>-<theme>-<width>.png`) by Vitest's `toMatchScreenshot`. Each capture is the
  * story's root element (the component, or the story's wrapper where it shows several), not the page.
  * `npm run test:visual:update` rewrites the baselines after a deliberate change of the look, then makes the
- * new ones smaller without changing a pixel (scripts/optimize-baselines.mjs; docs/development.md, "Visual
- * regression tests").
+ * new ones smaller without changing a pixel (scripts/optimize-baselines.mjs; docs/contributing/visual-tests.md).
  *
  * What makes a capture the same on every run:
  * - the page is as tall as the story (up to `MAX_HEIGHT`), so that no card or segment is off screen, where

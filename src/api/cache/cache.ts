@@ -43,7 +43,7 @@ function decodedId(route: Route): string | undefined {
  * Latest items and lists are fresh for `ttlMs`, then served stale while one request refreshes the list for
  * the whole fleet (a lock in the store). A 429 is remembered until the quota's reset and a 401 until the
  * key works again, each checked by one request per `errorTtlMs`. The store is never waited on for longer
- * than `storeBudgetMs` per read. See docs/server-cache.md.
+ * than `storeBudgetMs` per read. See docs/operating/failures.md.
  *
  * @example
  * const cache = createPromptCache({ store: redisStore({ url: process.env.REDIS_URL }) })

@@ -93,7 +93,7 @@ export interface PromptCacheOptions {
    * Called with what the cache does, one typed event per outcome: each read it answers, each request it
    * sends to the API and why, each operation of the shared store, each wait for another server's request,
    * and the store's health changing. For code that does not run OpenTelemetry (which gets the same as
-   * `prompt_api.*` instruments: docs/server-cache.md#operating-it); it never holds the key.
+   * `prompt_api.*` instruments: docs/operating/telemetry.md); it never holds the key.
    * @default the store's health changes written with `console.warn`, the rest dropped
    */
   onEvent?: (event: PromptCacheEvent) => void;

@@ -21,7 +21,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * The answer for an id or a version its kind's list does not name, in the API's words (the contract's
- * table, and the composer wording of docs/contract-decisions.md), as if the API had said it.
+ * table, and the composer wording of docs/hooks/contract-decisions.md), as if the API had said it.
  */
 export function absent(route: Route, code: 'NOT_FOUND' | 'VERSION_NOT_FOUND', fetchedAt: number, freshUntil: number | null): StoredResponse {
   const error = code === 'VERSION_NOT_FOUND' ? 'Version not found' : route.kind === 'prompts' ? 'Prompt not found' : 'Composer not found';

@@ -2,7 +2,7 @@
  * Where `createPromptCache` keeps its entries, locks and the account's usage: four operations on string
  * keys and string values, each sync or async. `memoryStore()` is one process's memory;
  * `redisStore()` (from `prompt-composer-react/server`) is shared by every server of a fleet. Another
- * shared store (Valkey, Upstash, a cloud KV) is a few lines: see docs/server-cache.md.
+ * shared store (Valkey, Upstash, a cloud KV) is a few lines: see docs/server/stores.md.
  *
  * A store may lose any key at any time (eviction): the cache then fetches again. An operation that throws
  * or rejects makes the cache fall back to its own memory until the store answers again.

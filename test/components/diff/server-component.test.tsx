@@ -72,8 +72,10 @@ describe('the presentational diffs with React’s server-component API only', ()
     const after = db.getComposer(FIXTURE_IDS.composers.renewalCheck, '2.0.0');
     if (before.status !== 'found' || after.status !== 'found') throw new Error('fixture missing');
     const html = renderToString(<ComposerDiff before={before.value} after={after.value} catalog={germanCatalog} />);
-    expect(html).toContain('Prompt Account review, von Version 1.0.0 zu 2.1.0');
+    expect(html).toContain('Prompt Account review, von Version 1.0.0 auf 2.1.0');
     expect(html).toContain('aria-label="Segmente"');
+    // The prompt segment's variables, in words: what was added and what was removed, each named.
+    expect(html).toMatch(/<span data-change="added">Hinzugefügt: <code>\$\{customer\.name\}<\/code>, <code>\$\{plan\}<\/code>.*?<\/span>; <span data-change="removed">entfernt: <code>\$\{account\.name\}<\/code>/);
     expect(html).not.toMatch(/Segments|Changes:|added: |removed: /);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The components on a page with a strict Content Security Policy, as docs/security.md gives it: no
+ * The components on a page with a strict Content Security Policy, as docs/operating/security.md gives it: no
  * 'unsafe-inline', no 'unsafe-eval', `require-trusted-types-for 'script'` with the policy names
  * `prompt-composer-react` and `dompurify`, sent as a real response header by the server of the page (a
  * CSP `<meta>` cannot carry `report-uri`, and jsdom has no CSP at all). On React 19.3 and on React 18.3
@@ -20,7 +20,7 @@ import { launchChromium } from '../../../scripts/storybook-pages.mjs';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The policy docs/security.md tells apps to send, plus `report-uri` so the test sees what Chromium reports. */
+/** The policy docs/operating/security.md tells apps to send, plus `report-uri` so the test sees what Chromium reports. */
 const POLICY = [
   "default-src 'self'",
   "script-src 'self'",
