@@ -77,7 +77,7 @@ export function createIndexes(layers: Layers, track: <T>(work: Promise<T>) => Pr
     if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
     const loading = load(partition, route, stamp);
     if (!held) return loading;
-    const loaded = await Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]);
+    const loaded = await budget.charge(Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]));
     return loaded ?? held;
   }
 

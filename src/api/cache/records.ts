@@ -22,8 +22,14 @@ export interface RecordsOptions {
   maxAccounts: number;
 }
 
-/** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
-const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
+/**
+ * An entry's TTL in the store: none for content (a refresh replaces it); for the rest its freshness, and
+ * for a failure `ENTRY_BACKOFF_MAX_MS` more, so that its count of failures in a row outlives its back-off.
+ */
+const storeTtl = (record: StoredResponse) => {
+  if ((record.status === 200 && !record.invalid) || record.freshUntil === null) return undefined;
+  return Math.max(1, record.freshUntil - Date.now()) + (record.failures ? ENTRY_BACKOFF_MAX_MS : 0);
+};
 
 /** The records of one cache, over its layers. */
 export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity, maxAccounts }: RecordsOptions) {
@@ -151,7 +157,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
         current?.status === 200 && !current.invalid
           ? { ...current, failures, backoffUntil: now + wait }
           : { ...record, ...(status === 200 && { invalid: true }), failures, freshUntil: now + wait };
-      return { failed: true, written: layers.write(key, JSON.stringify(failure), failure.invalid || failure.status !== 200 ? wait + freshForMs : undefined), backoffMs: wait };
+      return { failed: true, written: layers.write(key, JSON.stringify(failure), storeTtl(failure)), backoffMs: wait };
     }
     if (status !== 200) return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: now + notFoundTtlMs }), notFoundTtlMs) };
     return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: isPinned(route) ? null : now + freshForMs })) };

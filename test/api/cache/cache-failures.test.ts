@@ -6,7 +6,7 @@ import { createPromptApiClient, createPromptCache, memoryStore, type PromptCache
 import { FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server as msw } from '../../msw-server.ts';
-import { accountOf, BASE_URL, frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
+import { accountOf, BASE_URL, fleet, frozenClock, instance, mockApi, rejection, settle } from './harness.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,10 +19,12 @@ const MINUTE = 60 * SECOND;
 const countBy = (seen: string[]) => seen.reduce((counts, path) => counts.set(path, (counts.get(path) ?? 0) + 1), new Map<string, number>());
 
 describe('when the API fails for a minute', () => {
-  it('pinned versions the list names back off each: 4 requests a version in 60 s (5, 10, 20, 40 s apart), not 12', async () => {
+  it.each([1, 4])('pinned versions the list names back off each, on %i server(s): 4 requests a version in 60 s (5, 10, 20, 40 s apart), not 12', async (servers) => {
     const advance = frozenClock();
     const api = mockApi();
-    const server = instance({ ttlMs: 10 * MINUTE, errorTtlMs: 5 * SECOND });
+    const options = { ttlMs: 10 * MINUTE, errorTtlMs: 5 * SECOND, onEvent: () => {} };
+    const sites = servers === 1 ? [instance(options)] : fleet(servers, options);
+    const server = sites[0]!;
     const pinned = (await server.client.listPrompts({ includeVersions: true })).flatMap((prompt) =>
       (prompt.publishedVersions ?? []).filter((version) => version.version !== prompt.version).map((version) => [prompt.promptId, version.version] as const),
     );
@@ -30,8 +32,10 @@ describe('when the API fails for a minute', () => {
     api.db.faults.inject({ kind: 'server-error', rate: 1 });
     const before = api.seen.length;
     for (let second = 0; second < 60; second++) {
-      for (const [id, version] of pinned) expect((await rejection(server.client.getPrompt(id, { version }))).status).toBe(500);
-      await settle(server);
+      // Each second on the next server: the count of failures in a row is the fleet's.
+      const { client } = sites[second % sites.length]!;
+      for (const [id, version] of pinned) expect((await rejection(client.getPrompt(id, { version }))).status).toBe(500);
+      await settle(...sites);
       advance(SECOND);
     }
     const counts = countBy(api.seen.slice(before));
