@@ -168,10 +168,10 @@ function changesStoredCopy(event: QueryCacheNotifyEvent): boolean {
  * Keeps each query of `queryClient` stored on its own, with TanStack's per-query persister
  * (`experimental_createQueryPersister`): restores every stored query first, then keeps each stored copy
  * in step with its query: written each time the query gets data (and `shouldPersistQuery` keeps it),
- * emptied when it no longer does (its data taken from a list, or failed). A change costs the write of the query that changed,
- * where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache on every change of
- * any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this, quadratic with that
- * (docs/performance.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
+ * emptied when it no longer does (its data taken from a list, or failed). A change costs the write of the
+ * query that changed, where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache
+ * on every change of any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this,
+ * quadratic with that (docs/performance.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
  * query function, so the reads of one render still coalesce into one list, and the restored lists are
  * there for the hooks' first render.
  *
