@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { getResponse, http } from 'msw';
 import { createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_IDS, type MockDb } from 'prompt-composer-react/mocks';
 import { promptKeys, promptListQueryOptions, promptQueryOptions, usePrompt, usePromptList } from 'prompt-composer-react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
 
@@ -14,7 +14,10 @@ import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx'
 
 const { welcomeEmail, supportReply } = FIXTURE_IDS.prompts;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 /**
  * A slow `GET {path}`: answered with what the backend held when the request arrived (`arrived`), once
@@ -180,8 +183,10 @@ describe('an item taken from a list is as old as the list', () => {
     const client = api.client();
     const queryClient = createTestQueryClient();
     const options = promptQueryOptions(client, welcomeEmail, { staleTime: 50 });
+    // The clock moves only where the test says: a busy machine makes no entry stale behind its back.
+    vi.useFakeTimers({ toFake: ['Date'] });
     await queryClient.fetchQuery(options);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.setSystemTime(Date.now() + 60);
     const list = await fetchList(queryClient, client);
     await later();
     // Stale by 50 ms: the refetch takes the list's item (requested after its own data, and fresh).
