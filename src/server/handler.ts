@@ -58,7 +58,17 @@ export interface PromptApiHandlerOptions {
    * @default none: the work runs on where the process lives on (Node, Bun, Deno servers)
    */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * Whether a body of 1 kB or more is sent compressed (`br` or `gzip`, made once per record) when the
+   * request accepts it. Off by default under Next.js, whose route handlers drop `Content-Encoding` and send
+   * the bytes as they are (Next 16): a compressed body would reach the browser undecodable.
+   * @default true, but false under Next.js (`process.env.NEXT_RUNTIME` set)
+   */
+  compress?: boolean;
 }
+
+/** Whether the handler runs inside Next.js, which drops a route handler's `Content-Encoding`. */
+const underNextJs = () => Boolean((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NEXT_RUNTIME);
 
 /**
  * What a platform passes a request handler beside the request: one with a `waitUntil` (a Cloudflare
@@ -133,7 +143,7 @@ function bodyOf(bytes: Uint8Array): BodyInit {
  * export const handler = createPromptApiHandler({ client });
  */
 export function createPromptApiHandler(options: PromptApiHandlerOptions): PromptApiHandler {
-  const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048 } = options;
+  const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048, compress = !underNextJs() } = options;
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
@@ -190,12 +200,12 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     const success: Record<string, string> = {
       ...headers,
       ...rateLimitHeaders(client.usage.getSnapshot()),
-      vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding',
+      ...(compress && { vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding' }),
       'cache-control': pinned ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`,
     };
     // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
     // in an encoding it accepts) is known without making or reading that representation.
-    const accepted = payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
+    const accepted = compress && payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
     const tags = [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
     const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
     if (unchanged) return new Response(null, { status: 304, headers: { ...success, etag: unchanged } });

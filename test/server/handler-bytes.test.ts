@@ -121,6 +121,23 @@ describe('given a warm cache', () => {
     expect(item.headers.get('vary')).toBe('Accept-Encoding');
   });
 
+  it('compresses nothing with compress: false, nor by default under Next.js (which drops Content-Encoding)', async () => {
+    mockApi();
+    const { client } = instance();
+    const ask = (handler: ReturnType<typeof createPromptApiHandler>) => handler(new Request(`${APP}${LIST}`, { headers: { 'accept-encoding': 'br, gzip' } }));
+    const off = await ask(createPromptApiHandler({ client, compress: false }));
+    vi.stubEnv('NEXT_RUNTIME', 'nodejs');
+    const underNext = await ask(createPromptApiHandler({ client }));
+    const forced = await ask(createPromptApiHandler({ client, compress: true }));
+    vi.unstubAllEnvs();
+    for (const response of [off, underNext]) {
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(response.headers.get('vary')).toBeNull();
+      expect((JSON.parse(await response.text()) as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect(forced.headers.get('content-encoding')).toBe('br');
+  });
+
   it('concurrent reads of one record share one set of bytes', async () => {
     const { get } = setup();
     await raw(await get(WITH_VERSIONS));
