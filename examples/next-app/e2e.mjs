@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { http } from 'msw';
 import { chromium } from 'playwright-core';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
