@@ -62,13 +62,16 @@ export interface PromptApiHandlerOptions {
    * Whether a body of 1 kB or more is sent compressed (`br` or `gzip`, made once per record) when the
    * request accepts it. Off by default under Next.js, whose route handlers drop `Content-Encoding` and send
    * the bytes as they are (Next 16): a compressed body would reach the browser undecodable.
-   * @default true, but false under Next.js (`process.env.NEXT_RUNTIME` set)
+   * @default true, but false for a request Next.js hands its route handler (a `NextRequest`)
    */
   compress?: boolean;
 }
 
-/** Whether the handler runs inside Next.js, which drops a route handler's `Content-Encoding`. */
-const underNextJs = () => Boolean((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NEXT_RUNTIME);
+/**
+ * Whether `request` came through Next.js, which drops a route handler's `Content-Encoding`: Next hands
+ * its route handlers a `NextRequest`, whatever its runtime (Node or Edge), and nothing else has `nextUrl`.
+ */
+const fromNextJs = (request: Request) => 'nextUrl' in request;
 
 /**
  * What a platform passes a request handler beside the request: one with a `waitUntil` (a Cloudflare
@@ -143,7 +146,7 @@ function bodyOf(bytes: Uint8Array): BodyInit {
  * export const handler = createPromptApiHandler({ client });
  */
 export function createPromptApiHandler(options: PromptApiHandlerOptions): PromptApiHandler {
-  const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048, compress = !underNextJs() } = options;
+  const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048 } = options;
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
 
@@ -197,6 +200,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
     const pinned = route.version !== undefined;
+    const compress = options.compress ?? !fromNextJs(request);
     const success: Record<string, string> = {
       ...headers,
       ...rateLimitHeaders(client.usage.getSnapshot()),
