@@ -15,6 +15,7 @@ import { startRedisServer } from '../../scripts/redis-server.mjs';
 import { report } from '../report.ts';
 import { generatedAccount } from '../scale/account.ts';
 import { HOSTILE_SHAPES, hostileRequests } from './hostile.ts';
+import { brokenItemHandlers, itemPaths, KIND_NAMED_PATHS, loopFor, pinnedVersionPaths } from './outage.ts';
 import { difference, type InstrumentPoint, sumOf } from './instruments.ts';
 import { type LargeAccountRun, readLargeAccount } from './large.ts';
 import { elapsed, type PageView, pageView, pageViews, percentile, type Sample, seenBytes } from './load.ts';
@@ -28,7 +29,13 @@ const KEYS = {
   memory: 'pk_bench_memory_0123456789',
   baseline: 'pk_bench_baseline_0123456789',
   large: 'pk_bench_large_0123456789',
+  badItem: 'pk_bench_bad_item_0123456789',
 };
+/** How long every version the lists name is looped while the API fails, and a list with one bad item is read. */
+const OUTAGE_MS = 60_000;
+const BAD_ITEM_MS = 15_000;
+/** A version nobody reads before the 429 phase, which reads it uncached. */
+const UNCACHED_VERSION = '/api/prompt-api/composers/onboarding-flow?version=1.0.0';
 /** How long Redis is paused (CLIENT PAUSE), and how late each of its replies is in the slow phase. */
 const PAUSE_MS = 4000;
 const SLOW_REPLY_MS = 700;
@@ -163,7 +170,17 @@ await run('Redis restarted', false, () => pageViews(bases, 400, { paceMs: 100 })
 
 db.faults.inject({ kind: 'server-error', rate: 1 });
 await run('upstream 500s', true, () => pageViews(bases, 600, { paceMs: 400 }));
+// The outage goes on for a minute: every version the lists name, read once or never, looped on every
+// server. But the 429 phase's version, which must stay uncached (a remembered failure would answer it).
+const pinnedPaths = pinnedVersionPaths(db).filter((path) => path !== UNCACHED_VERSION);
+const outageStart = elapsed();
+const pinnedLoop = await measured('outage: versions looped', () => loopFor(bases, pinnedPaths, OUTAGE_MS, 250));
+const outageMs = elapsed() - outageStart;
 db.faults.clear();
+// Ids spelled like a kind (`/prompts/composers` ...), with no headers: a 404 each, as any unknown id.
+const kindStart = elapsed();
+const kindNamed = await measured('ids spelled like a kind', () => loopFor(bases, KIND_NAMED_PATHS, 5000, 50));
+const kindMs = elapsed() - kindStart;
 
 const used = db.usageOf(KEYS.fleet)!.used;
 db.setUsage(KEYS.fleet, 50_000);
@@ -172,7 +189,7 @@ const exhaustedStart = elapsed();
 await run('exhausted key (429)', true, async () => {
   const views = await pageViews(bases, 600, { paceMs: 400 });
   // A version nobody read before: not cached anywhere (a list refresh renews only latest items).
-  for (let instance = 0; instance < INSTANCES; instance++) uncached.push(...(await pageView(bases, instance, ['/api/prompt-api/composers/onboarding-flow?version=1.0.0'])).samples);
+  for (let instance = 0; instance < INSTANCES; instance++) uncached.push(...(await pageView(bases, instance, [UNCACHED_VERSION])).samples);
   return views;
 });
 const exhaustedMs = elapsed() - exhaustedStart;
@@ -207,6 +224,22 @@ for (const store of [redis.url, 'memory']) {
   largeWarnings.push(...server.warnings.flat());
   server.stop();
 }
+// A list of 50 with one item outside the contract (a temperature of 3), every item read on every server.
+let brokenList = false;
+const badDb = createMockDb({ prompts: generatedAccount(50).prompts, composers: [], keys: [{ key: KEYS.badItem, plan: 'pro' }] });
+const badMock = await startMockServer({ db: badDb, latency: [50, 80], handlers: [counter, ...brokenItemHandlers(badDb, 'prompt-00007', () => brokenList)] });
+const badFleet = await startFleet('handler', proxy.url, KEYS.badItem, { api: badMock.url });
+const badPaths = itemPaths(badDb.listPrompts().map((prompt) => prompt.promptId));
+phase = 'one bad item: warm';
+await loopFor(badFleet.bases, badPaths, 2000, 10);
+brokenList = true;
+phase = 'one bad item in the list';
+const badStart = elapsed();
+const badSamples = await loopFor(badFleet.bases, badPaths, BAD_ITEM_MS, 10);
+const badMs = elapsed() - badStart;
+badFleet.stop();
+await badMock.close();
+
 // The floor: one bare fetch of the same list and its JSON.parse, nothing else.
 const bare = performance.now();
 const largeList = await fetch(`${largeMock.url}/prompts`, { headers: { authorization: `Bearer ${KEYS.large}` } }).then((response) => response.text());
@@ -252,7 +285,9 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 
 // Tables.
 const failed = (views: PageView[]) => views.filter((view) => view.failed).length;
-const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet).length;
+// The outage phases have a table and bounds of their own: the whole run is the page views'.
+const OWN_BOUNDS = new Set(['outage: versions looped', 'ids spelled like a kind']);
+const fleetUpstream = upstream.filter((entry) => entry.key === KEYS.fleet && !OWN_BOUNDS.has(entry.phase)).length;
 const baselineUpstream = upstreamIn('baseline', KEYS.baseline).length;
 /** The statuses of a phase's requests other than 200, counted: `504×3`. */
 const failures = (views: PageView[]) => {
@@ -277,7 +312,7 @@ report('Upstream requests per phase: 4 handler processes sharing Redis', [
     `${hostile.filter((sample) => sample.status !== 404).length} not 404`,
     upstreamIn('hostile').length,
   ],
-  ['whole run', total, phases.reduce((sum, entry) => sum + failed(entry.views), 0), fleetUpstream],
+  ['whole run (the outage phases apart: their table follows)', total, phases.reduce((sum, entry) => sum + failed(entry.views), 0), fleetUpstream],
   ['baseline: recipe proxy, same page views', baselineViews.length, `${failed(baselineViews)}${failed(baselineViews) ? ` (${failures(baselineViews)})` : ''}`, baselineUpstream],
 ]);
 
@@ -347,6 +382,33 @@ report('Publish, failures and refusals', [
   ...[...new Set(fleet.warnings.flat().map((warning) => warning.replace(/\(.*\)/, '(...)')))].map((warning) => ['a warning', warning]),
 ]);
 
+// What each failure costs upstream, against the bound the docs state.
+const perPath = (entries: { path: string }[]) => entries.reduce((counts, entry) => counts.set(entry.path, (counts.get(entry.path) ?? 0) + 1), new Map<string, number>());
+const pinnedUpstream = upstreamIn('outage: versions looped');
+const pinnedMost = Math.max(0, ...perPath(pinnedUpstream).values());
+// Requests for one version at 0, 5, 15, 35 s ... (errorTtlMs 5 s, doubling): how many fit in the phase.
+const pinnedBound = Math.floor(Math.log2(outageMs / 5000 + 1)) + 1;
+const kindUpstream = upstreamIn('ids spelled like a kind');
+const kindItems = kindUpstream.filter((entry) => !entry.path.endsWith('?include_versions=true'));
+const kindListBound = 2 * Math.ceil(kindMs / TTL_MS);
+const badUpstream = upstreamIn('one bad item in the list', KEYS.badItem);
+const badBound = 2 * Math.ceil(badMs / TTL_MS);
+report('What each failure costs upstream: 4 servers on Redis, ttlMs 5 s, errorTtlMs 5 s', [
+  ['failure', 'requests sent', 'answers', 'upstream requests', 'bound'],
+  [
+    `API down: ${pinnedPaths.length} versions the lists name, looped ${(outageMs / 1000).toFixed(0)} s`,
+    pinnedLoop.length,
+    [...perPath(pinnedLoop.map((sample) => ({ path: String(sample.status) }))).entries()].map(([status, count]) => `${status} ×${count}`).join(', '),
+    `${pinnedUpstream.length} (at most ${pinnedMost} for one version)`,
+    `${pinnedBound} a version (5, 10, 20, 40 s apart; then up to 10 min: 6 an hour)`,
+  ],
+  [`ids spelled like a kind (${KIND_NAMED_PATHS.length} paths), ${(kindMs / 1000).toFixed(0)} s, no headers`, kindNamed.length, [...new Set(kindNamed.map((sample) => sample.status))].join(', '), `${kindItems.length} (+ ${kindUpstream.length - kindItems.length} list refreshes)`, `0 (+ ≤ ${kindListBound} list refreshes)`],
+  [`a list of 50 with one item outside the contract, every item read ${(badMs / 1000).toFixed(0)} s`, badSamples.length, [...new Set(badSamples.map((sample) => sample.status))].join(', '), badUpstream.length, `${badBound} (2 per ttlMs)`],
+]);
+check(`API down: each version the lists name costs at most ${pinnedBound} requests in ${(outageMs / 1000).toFixed(0)} s`, pinnedMost <= pinnedBound && pinnedUpstream.every((entry) => entry.path.includes('?version=')), `${pinnedUpstream.length} requests for ${pinnedPaths.length} versions, at most ${pinnedMost} for one`);
+check('ids spelled like a kind: each a 404, no upstream request but the lists’ refreshes', kindNamed.every((sample) => sample.status === 404) && kindItems.length === 0 && kindUpstream.length <= kindListBound, `${kindNamed.length} requests; ${kindUpstream.length} upstream, ${kindItems.length} of them not a list`);
+check('one bad item in a list of 50: every read 200 (the bad item from its last good copy), at most 2 upstream per ttlMs', badSamples.every((sample) => sample.status === 200) && badUpstream.length <= badBound, `${badSamples.length} reads, ${badSamples.filter((sample) => sample.status !== 200).length} not 200; ${badUpstream.length} upstream in ${(badMs / 1000).toFixed(1)} s, bound ${badBound}`);
+
 const outcomes = ['fresh', 'stale', 'miss', 'refused', 'error'];
 const instrumentRows = [...counted.entries()].map(([name, points]) => [
   name,
@@ -397,7 +459,7 @@ check(
 const sickHits = [...hitsOf('Redis paused'), ...hitsOf('Redis slow')];
 check('Redis paused or slow: 0 failed page views, cached reads p90 under 250 ms (not the store timeout of 1 s)', ['Redis paused', 'Redis slow'].every((name) => failed(phases.find((entry) => entry.name === name)!.views) === 0) && Number(percentile(sickHits, 0.9)) < 250, `p90 ${percentile(sickHits, 0.9)} ms`);
 check('10,000 prompts: 2 upstream requests per server, a few store writes, no store fault', largeRuns.every((run) => run.upstream === 2) && (largeRuns[0]!.redisWrites ?? 0) <= 12 && largeWarnings.length === 0, `${largeRuns.map((run) => `${run.store}: ${run.upstream} requests`).join(', ')}; ${largeRuns[0]!.redisWrites} writes; ${largeWarnings.length} warnings`);
-report('Checks (issues 26 and 31, done when)', [['check', 'result', 'measured'], ...checks.map((entry) => [entry.name, entry.ok ? 'ok' : 'FAIL', entry.detail])]);
+report('Checks', [['check', 'result', 'measured'], ...checks.map((entry) => [entry.name, entry.ok ? 'ok' : 'FAIL', entry.detail])]);
 
 admin.destroy();
 proxy.close();

@@ -27,10 +27,13 @@ export function markListed<T extends object>(value: T, at: number): T {
  * The factories' `structuralSharing`: TanStack's own (`replaceEqualDeep`, which keeps the cached value,
  * or builds one that reuses its unchanged parts), with the answer's list time carried over to the value
  * the cache keeps, or dropped from it when the answer is a response of its own (as new as it arrived).
+ * An answer from a list requested before the one the cache holds does not replace it (a list query that
+ * answers after a newer batch's list): the listener then stamps the entry with the kept list's time.
  */
 export function keepListedAt(cached: unknown, answer: unknown): unknown {
-  const kept = replaceEqualDeep(cached, answer);
   const at = listedTime(answer);
+  if (at !== undefined && at < (listedTime(cached) ?? -Infinity)) return cached;
+  const kept = replaceEqualDeep(cached, answer);
   if (typeof kept === 'object' && kept !== null) {
     if (at === undefined) listedAt.delete(kept);
     else listedAt.set(kept, at);

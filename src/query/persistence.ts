@@ -1,4 +1,4 @@
-import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+import type { Query, QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { type Collection, composerCollection, indexOf, type Item, promptCollection } from './collections.ts';
 import { listedTime } from './freshness.ts';
 import type { KeyScope } from './keys.ts';
@@ -120,8 +120,8 @@ function warnOnce() {
 export interface QueryPersister {
   /** Restores every stored query that is not expired or busted into the QueryClient. */
   restoreQueries(queryClient: object): Promise<void>;
-  /** Stores one query, under its own key. */
-  persistQuery(query: DehydratableQuery): Promise<void>;
+  /** Stores one query, under its own key (its hash). */
+  persistQuery(query: DehydratableQuery & { queryHash: string }): Promise<void>;
 }
 
 /** Options of `persistEachQuery`. */
@@ -131,10 +131,10 @@ export interface PersistEachQueryOptions {
   /** TanStack's per-query persister, over your storage (it needs `entries`, to restore). */
   persister: QueryPersister;
   /**
-   * Which queries are stored: called with a query when it is added with data, or when a fetch or a write
-   * gives it data.
+   * Which queries are stored: called with a query when it is added, fetched, written, fails, or its state
+   * is set (hydrated over, reset). A query it turns down that has a stored copy has that copy emptied.
    * @default every successful query but a prompt or composer taken from a list (its list is stored on its
-   * own, and stays stored when a later refresh of it fails)
+   * own)
    */
   shouldPersistQuery?: (query: DehydratableQuery) => boolean;
   /**
@@ -156,25 +156,29 @@ function notTakenFromList(query: DehydratableQuery): boolean {
   return query.state.status === 'success' && !(detail && listedTime(detail.item) !== undefined);
 }
 
-/** Whether `event` gives its query data: added with it (hydrated, or an `initialData`), or fetched or written. */
-function givesData(event: QueryCacheNotifyEvent): boolean {
-  return event.type === 'added' || (event.type === 'updated' && event.action.type === 'success');
+/**
+ * Whether `event` may change what its query's stored copy should be: the query is added (hydrated, or with
+ * an `initialData`), fetched, written, failed, or its state set (hydrated over, reset).
+ */
+function changesStoredCopy(event: QueryCacheNotifyEvent): boolean {
+  return event.type === 'added' || (event.type === 'updated' && ['success', 'error', 'setState'].includes(event.action.type));
 }
 
 /**
  * Keeps each query of `queryClient` stored on its own, with TanStack's per-query persister
- * (`experimental_createQueryPersister`): restores every stored query first, then writes a query each time
- * it gets data (and `shouldPersistQuery` keeps it). A change costs the write of the query that changed,
- * where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache on every change of
- * any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this, quadratic with that
- * (docs/operating/many-views.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
+ * (`experimental_createQueryPersister`): restores every stored query first, then keeps each stored copy
+ * in step with its query: written each time the query gets data (and `shouldPersistQuery` keeps it),
+ * emptied when it no longer does (its data taken from a list, or failed). A change costs the write of the
+ * query that changed, where `PersistQueryClientProvider` (`persistQueryClient`) dehydrates the whole cache
+ * on every change of any query (TanStack/query#9775): a page of N `usePrompt` views is linear with this,
+ * quadratic with that (docs/operating/many-views.md). Unlike the persister's own `persisterFn`, it reads nothing from storage inside a
  * query function, so the reads of one render still coalesce into one list, and the restored lists are
  * there for the hooks' first render.
  *
  * Returns, as `persistQueryClient` does, a function that stops writing, and the restore: render once it
  * has settled (or under TanStack's `IsRestoringProvider` until then). An item read alone and later held
- * by a stored list stays stored too, until it expires (`maxAge`): no query is rewritten because another
- * changed.
+ * by a stored list stays stored too, until its own data changes or it expires (`maxAge`): no query is
+ * rewritten because another changed.
  *
  * @example
  * const persister = experimental_createQueryPersister({ storage: { getItem: get, setItem: set, removeItem: del, entries } })
@@ -189,15 +193,35 @@ export function persistEachQuery({
 }: PersistEachQueryOptions): [stop: () => void, restored: Promise<void>] {
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
+  const cache = queryClient.getQueryCache();
+  // The queries with a copy in storage, by hash: the restored ones (and any other with data by then), and
+  // the ones written since. Only these have a copy to empty.
+  const stored = new Set<string>();
+  const waiting = new Set<Query>();
+  const write = (query: DehydratableQuery & { queryHash: string }) => persister.persistQuery(query).catch((error: unknown) => onError(error, query));
+  const update = (query: Query) => {
+    waiting.delete(query);
+    if (shouldPersistQuery(query)) {
+      stored.add(query.queryHash);
+      void write(query);
+    } else if (stored.delete(query.queryHash)) {
+      // Its stored copy must not come back after a reload: emptied in one write (TanStack's `removeQueries`
+      // reads every stored entry to find one). It restores nothing, and TanStack's restore deletes it (an
+      // entry without `dataUpdatedAt` counts as expired).
+      const state = { ...query.state, data: undefined, dataUpdatedAt: 0 };
+      void write({ queryKey: query.queryKey, queryHash: query.queryHash, state });
+    }
+  };
   const restored = persister.restoreQueries(queryClient).then(() => {
     if (stopped) return;
-    unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (!givesData(event)) return;
+    for (const query of cache.getAll()) if (query.state.data !== undefined) stored.add(query.queryHash);
+    unsubscribe = cache.subscribe((event) => {
       const { query } = event;
-      // Once this event is over: a listener of the library may still set the data's time.
-      queueMicrotask(() => {
-        if (shouldPersistQuery(query)) persister.persistQuery(query).catch((error: unknown) => onError(error, query));
-      });
+      if (!changesStoredCopy(event) || waiting.has(query)) return;
+      // Once this event is over, once for the events of one tick: a listener of the library may still set
+      // the data's time.
+      waiting.add(query);
+      queueMicrotask(() => update(query));
     });
   });
   return [

@@ -37,7 +37,7 @@ export function matchedTag(ifNoneMatch: string | null, tags: readonly string[]):
 }
 
 /** The contract's error codes the handler passes on, with their status and its own words for them. */
-const API_ERRORS: Record<string, { status: number; error: string }> = {
+const API_ERRORS: Readonly<Record<string, { status: number; error: string }>> = {
   NOT_FOUND: { status: 404, error: 'Not found' },
   VERSION_NOT_FOUND: { status: 404, error: 'Version not found' },
   BAD_REQUEST: { status: 400, error: 'Invalid request' },
@@ -81,7 +81,8 @@ export function errorOf(error: unknown, kind: 'prompts' | 'composers'): ErrorRes
     case 'ABORTED':
       return { status: 500, code: 'INTERNAL_ERROR', error: 'The request was aborted' };
   }
-  const known = API_ERRORS[code];
+  // Own keys only: a code of `constructor` or `__proto__` is outside the contract, not an object's member.
+  const known = Object.hasOwn(API_ERRORS, code) ? API_ERRORS[code] : undefined;
   if (!known) return { status: 502, code: 'INTERNAL_ERROR', error: 'The prompt service sent an error outside its contract', retryAfter };
   const status = code === 'INTERNAL_ERROR' && error.status >= 500 ? error.status : known.status;
   const words = code === 'NOT_FOUND' ? (kind === 'prompts' ? 'Prompt not found' : 'Composer not found') : known.error;

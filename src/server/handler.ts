@@ -58,7 +58,20 @@ export interface PromptApiHandlerOptions {
    * @default none: the work runs on where the process lives on (Node, Bun, Deno servers)
    */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /**
+   * Whether a body of 1 kB or more is sent compressed (`br` or `gzip`, made once per record) when the
+   * request accepts it. Off by default under Next.js, whose route handlers drop `Content-Encoding` and send
+   * the bytes as they are (Next 16): a compressed body would reach the browser undecodable.
+   * @default true, but false for a request Next.js hands its route handler (a `NextRequest`)
+   */
+  compress?: boolean;
 }
+
+/**
+ * Whether `request` came through Next.js, which drops a route handler's `Content-Encoding`: Next hands
+ * its route handlers a `NextRequest`, whatever its runtime (Node or Edge), and nothing else has `nextUrl`.
+ */
+const fromNextJs = (request: Request) => 'nextUrl' in request;
 
 /**
  * What a platform passes a request handler beside the request: one with a `waitUntil` (a Cloudflare
@@ -187,15 +200,16 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
       return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
     }
     const pinned = route.version !== undefined;
+    const compress = options.compress ?? !fromNextJs(request);
     const success: Record<string, string> = {
       ...headers,
       ...rateLimitHeaders(client.usage.getSnapshot()),
-      vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding',
+      ...(compress && { vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding' }),
       'cache-control': pinned ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`,
     };
     // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
     // in an encoding it accepts) is known without making or reading that representation.
-    const accepted = payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
+    const accepted = compress && payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
     const tags = [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
     const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
     if (unchanged) return new Response(null, { status: 304, headers: { ...success, etag: unchanged } });

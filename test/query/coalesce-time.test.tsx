@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { getResponse, http } from 'msw';
 import { createPromptApiHandlers, DEFAULT_BASE_URL, FIXTURE_IDS, type MockDb } from 'prompt-composer-react/mocks';
 import { promptKeys, promptListQueryOptions, promptQueryOptions, usePrompt, usePromptList } from 'prompt-composer-react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx';
 
@@ -14,7 +14,10 @@ import { createTestQueryClient, renderWithApi, serveMockApi } from './utils.tsx'
 
 const { welcomeEmail, supportReply } = FIXTURE_IDS.prompts;
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 /**
  * A slow `GET {path}`: answered with what the backend held when the request arrived (`arrived`), once
@@ -86,6 +89,71 @@ describe('a read that refetches takes no list requested before its own data', ()
   });
 });
 
+describe("a list's entry never goes back in time", () => {
+  it('a list query that answers after a newer batch list keeps the batch\'s data and its time', async () => {
+    const api = serveMockApi();
+    const client = api.client();
+    function Page() {
+      const list = usePromptList();
+      const listed = list.data?.find((prompt) => prompt.promptId === supportReply);
+      return (
+        <>
+          <p>{listed ? `list: ${listed.promptId}@${listed.version}` : 'loading the list'}</p>
+          {[welcomeEmail, supportReply].map((id) => (
+            <Detail key={id} id={id} />
+          ))}
+        </>
+      );
+    }
+    function Detail({ id }: { id: string }) {
+      const { data } = usePrompt(id);
+      return <p>{data ? `detail: ${data.promptId}@${data.version}` : `loading ${id}`}</p>;
+    }
+    const { queryClient } = renderWithApi(<Page />, { client });
+    await screen.findByText('list: support-reply@1.1.0');
+    await screen.findByText('detail: support-reply@1.1.0');
+    // The list query refetches (L1); its request reaches the server before the publish, and its answer
+    // (1.1.0) is held back.
+    let release!: () => void;
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const handlers = createPromptApiHandlers({ db: api.db });
+    server.use(
+      http.get(
+        `${DEFAULT_BASE_URL}/prompts`,
+        async ({ request }) => {
+          const answer = await getResponse(handlers, request);
+          arrive();
+          await held;
+          return answer;
+        },
+        { once: true },
+      ),
+    );
+    const l1 = queryClient.refetchQueries({ queryKey: promptKeys.list(client) });
+    await arrived;
+    // 1.2.0 is published and only the details are invalidated: their forced reads take no list sent before
+    // the invalidation, so they batch into a list of their own, which answers first and fills the list entry.
+    api.db.publish('prompt', supportReply, '1.2.0');
+    void queryClient.invalidateQueries({ queryKey: promptKeys.details(client) });
+    await screen.findByText('detail: support-reply@1.2.0');
+    await screen.findByText('list: support-reply@1.2.0');
+    const before = queryClient.getQueryState(promptKeys.list(client));
+    // L1 answers last, with 1.1.0: the entry keeps the newer list, and its time.
+    release();
+    await l1;
+    await later();
+    expect(api.sent).toEqual(['GET /prompts', 'GET /prompts', 'GET /prompts']);
+    expect(screen.getByText('list: support-reply@1.2.0')).toBeTruthy();
+    expect(screen.getByText('detail: support-reply@1.2.0')).toBeTruthy();
+    const after = queryClient.getQueryState(promptKeys.list(client));
+    expect(after?.data).toBe(before?.data);
+    expect(after?.dataUpdatedAt).toBe(before?.dataUpdatedAt);
+    expect(after).toMatchObject({ status: 'success', fetchStatus: 'idle', isInvalidated: false });
+  });
+});
+
 describe('an item taken from a list is as old as the list', () => {
   /** Fetches the prompt list; returns when its request was sent (at the earliest) and answered. */
   async function fetchList(queryClient: ReturnType<typeof createTestQueryClient>, client: ReturnType<ReturnType<typeof serveMockApi>['client']>) {
@@ -115,8 +183,10 @@ describe('an item taken from a list is as old as the list', () => {
     const client = api.client();
     const queryClient = createTestQueryClient();
     const options = promptQueryOptions(client, welcomeEmail, { staleTime: 50 });
+    // The clock moves only where the test says: a busy machine makes no entry stale behind its back.
+    vi.useFakeTimers({ toFake: ['Date'] });
     await queryClient.fetchQuery(options);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.setSystemTime(Date.now() + 60);
     const list = await fetchList(queryClient, client);
     await later();
     // Stale by 50 ms: the refetch takes the list's item (requested after its own data, and fresh).

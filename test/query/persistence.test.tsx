@@ -17,6 +17,7 @@ import {
   usePrompt,
   usePromptList,
 } from 'prompt-composer-react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../msw-server.ts';
 import { createTestQueryClient, serveMockApi } from './utils.tsx';
@@ -298,6 +299,134 @@ describe("persistEachQuery (each query stored on its own, with TanStack's per-qu
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/the query \["prompt-composer",.*"list".*was not persisted: the storage refused it/);
+  });
+
+  describe('a stored copy follows its query: replaced or emptied when its data changes or it fails', () => {
+    /** A page of one prompt, and the prompt list when `withList`. */
+    function Prompt({ withList = false }: { withList?: boolean }) {
+      const list = usePromptList({ enabled: withList });
+      const listed = list.data?.find((prompt) => prompt.promptId === supportReply);
+      return (
+        <>
+          {withList ? <p>{listed ? `list: ${listed.version}` : 'loading the list'}</p> : null}
+          <Item id={supportReply} />
+        </>
+      );
+    }
+    /** Restores from `storage`, then renders `ui` (what the docs' recipe does); returns what the first render showed. */
+    async function open(client: PromptApiClient, storage: ReturnType<typeof asyncStorage>, ui: ReactNode) {
+      const queryClient = createTestQueryClient();
+      const [stop, restored] = persistEachQuery({ queryClient, persister: experimental_createQueryPersister({ storage }) });
+      await restored;
+      const view = render(
+        <QueryClientProvider client={queryClient}>
+          <PromptApiProvider client={client}>{ui}</PromptApiProvider>
+        </QueryClientProvider>,
+      );
+      return { queryClient, stop, view, firstRender: view.container.textContent };
+    }
+    /** Lets every pending write of the async storage land. */
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const detailKey = (client: PromptApiClient) => promptKeys.detail(client, supportReply);
+
+    it('an item stored alone, later taken from a newer list: a reload shows the newer version, with no request', async () => {
+      const api = serveMockApi();
+      const storage = asyncStorage();
+      const client = api.client();
+      const first = await open(client, storage, <Prompt />);
+      // Read alone: its own request, stored in its own entry.
+      await screen.findByText('support-reply@1.1.0');
+      await waitFor(() => expect(storedKeys(storage)).toContainEqual(detailKey(client)));
+      first.view.rerender(
+        <QueryClientProvider client={first.queryClient}>
+          <PromptApiProvider client={client}>
+            <Prompt withList />
+          </PromptApiProvider>
+        </QueryClientProvider>,
+      );
+      await screen.findByText('list: 1.1.0');
+      // 1.2.0 is published; the app invalidates the prompts: the item takes 1.2.0 from the list's refetch.
+      api.db.publish('prompt', supportReply, '1.2.0');
+      await first.queryClient.invalidateQueries({ queryKey: promptKeys.all(client) });
+      await screen.findByText('support-reply@1.2.0');
+      expect(screen.getByText('list: 1.2.0')).toBeTruthy();
+      await settled();
+      first.stop();
+      first.view.unmount();
+      expect(api.sent).toEqual([`GET /prompts/${supportReply}`, 'GET /prompts', 'GET /prompts']);
+
+      const reload = await open(client, storage, <Prompt withList />);
+      expect(reload.firstRender).toContain('support-reply@1.2.0');
+      expect(reload.firstRender).not.toContain('1.1.0');
+      await settled();
+      expect(screen.getByText('support-reply@1.2.0')).toBeTruthy();
+      expect(api.sent).toHaveLength(3);
+      // The emptied copy is gone from storage after the restore; the list holds the item once.
+      expect(storedKeys(storage)).toEqual([promptKeys.list(client)]);
+    });
+
+    it('an item whose refetch fails: its stored copy goes, and a reload asks again', async () => {
+      const api = serveMockApi();
+      const storage = asyncStorage();
+      const client = api.client();
+      const first = await open(client, storage, <Prompt />);
+      await screen.findByText('support-reply@1.1.0');
+      await waitFor(() => expect(storedKeys(storage)).toContainEqual(detailKey(client)));
+      // The prompt is deleted: its refetch fails with NOT_FOUND.
+      server.use(
+        http.get(`${DEFAULT_BASE_URL}/prompts/${supportReply}`, () => HttpResponse.json({ error: 'Prompt not found', code: 'NOT_FOUND' }, { status: 404 })),
+      );
+      await first.queryClient.invalidateQueries({ queryKey: detailKey(client) });
+      await waitFor(() => expect(first.queryClient.getQueryState(detailKey(client))?.status).toBe('error'));
+      await settled();
+      first.stop();
+      first.view.unmount();
+
+      const reload = await open(client, storage, <Prompt />);
+      expect(reload.queryClient.getQueryData(detailKey(client))).toBeUndefined();
+      expect(reload.firstRender).toBe(`loading ${supportReply}`);
+      await waitFor(() => expect(api.sent).toEqual([`GET /prompts/${supportReply}`, `GET /prompts/${supportReply}`, `GET /prompts/${supportReply}`]));
+    });
+
+    it('a query the app resets to no data: its stored copy goes', async () => {
+      const api = serveMockApi();
+      const storage = asyncStorage();
+      const client = api.client();
+      const queryClient = createTestQueryClient();
+      const [stop, restored] = persistEachQuery({ queryClient, persister: experimental_createQueryPersister({ storage }) });
+      await restored;
+      await queryClient.fetchQuery(promptQueryOptions(client, supportReply));
+      await waitFor(() => expect(storedKeys(storage)).toContainEqual(detailKey(client)));
+      // No view shows it, so nothing refetches it: it is left with no data.
+      await queryClient.resetQueries({ queryKey: detailKey(client) });
+      await settled();
+      stop();
+
+      const reload = await open(client, storage, <Prompt />);
+      expect(reload.firstRender).toBe(`loading ${supportReply}`);
+      expect(storedKeys(storage)).toEqual([]);
+    });
+
+    it('an item whose data is set another way (a newer server render hydrated over it): its stored copy is replaced', async () => {
+      const api = serveMockApi();
+      const storage = asyncStorage();
+      const client = api.client();
+      const first = await open(client, storage, <Prompt />);
+      await screen.findByText('support-reply@1.1.0');
+      await waitFor(() => expect(storedKeys(storage)).toContainEqual(detailKey(client)));
+      // A server render after the publish, hydrated into the running app (TanStack sets the query's state).
+      api.db.publish('prompt', supportReply, '1.2.0');
+      const rendered = createTestQueryClient();
+      await rendered.prefetchQuery(promptQueryOptions(client, supportReply));
+      hydrate(first.queryClient, dehydrate(rendered));
+      await screen.findByText('support-reply@1.2.0');
+      await settled();
+      first.stop();
+      first.view.unmount();
+
+      const reload = await open(client, storage, <Prompt />);
+      expect(reload.firstRender).toBe('support-reply@1.2.0');
+    });
   });
 
   it('stops storing when stopped', async () => {

@@ -121,6 +121,23 @@ describe('given a warm cache', () => {
     expect(item.headers.get('vary')).toBe('Accept-Encoding');
   });
 
+  it('compresses nothing with compress: false, nor by default for a Next.js route handler (Next drops Content-Encoding)', async () => {
+    mockApi();
+    const { client } = instance();
+    const request = () => new Request(`${APP}${LIST}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    // What Next.js hands a route handler: a NextRequest, a Request with `nextUrl`.
+    const nextRequest = () => Object.assign(request(), { nextUrl: new URL(`${APP}${LIST}`) });
+    const off = await createPromptApiHandler({ client, compress: false })(request());
+    const underNext = await createPromptApiHandler({ client })(nextRequest());
+    const forced = await createPromptApiHandler({ client, compress: true })(nextRequest());
+    for (const response of [off, underNext]) {
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(response.headers.get('vary')).toBeNull();
+      expect((JSON.parse(await response.text()) as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect(forced.headers.get('content-encoding')).toBe('br');
+  });
+
   it('concurrent reads of one record share one set of bytes', async () => {
     const { get } = setup();
     await raw(await get(WITH_VERSIONS));

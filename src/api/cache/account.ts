@@ -1,7 +1,7 @@
 // What one answer of the API says about the account (the key) for the whole fleet: its usage, a spent
 // quota (429), a refused key (401), and when to check either again. Pure: no I/O.
 import type { RateLimit } from '../types.ts';
-import { type AccountRecord, backoffMs, mergeRateLimit, type StoredResponse } from './policy.ts';
+import { type AccountRecord, mergeRateLimit, type StoredResponse } from './policy.ts';
 
 /** An answer of the API, as the account sees it. */
 export interface AccountAnswer {
@@ -14,17 +14,14 @@ export interface AccountAnswer {
  * The account after `answer`. The API checks the key before anything else: any answer of its own but a
  * 5xx says the key works (a 401 is lifted), and any success that the quota is not spent (a 429 is lifted:
  * after an upgrade, say). A 401 or a 429 is served without a request from then on, with one request for
- * the fleet every `retryMs` to check it again. A 5xx or no answer backs refreshes off (`failing`), for
- * `retryMs` doubling with each failure in a row, at most `maxBackoffMs`.
+ * the fleet every `retryMs` to check it again. A 5xx or no answer leaves the account as it was: the target
+ * that failed backs off alone.
  */
-export function accountAfter(current: AccountRecord, { record, rateLimit }: AccountAnswer, retryMs: number, maxBackoffMs: number): AccountRecord {
+export function accountAfter(current: AccountRecord, { record, rateLimit }: AccountAnswer, retryMs: number): AccountRecord {
   const { status, fetchedAt: now } = record;
-  if (status === 0 || status >= 500) {
-    const count = (current.failing?.count ?? 0) + 1;
-    return { ...current, failing: { count, until: now + backoffMs(count, retryMs, maxBackoffMs) } };
-  }
+  // A 5xx or no answer says nothing of the key or the quota: each target backs off on its own (records.ts).
+  if (status === 0 || status >= 500) return current;
   const next: AccountRecord = { ...current, rateLimit: rateLimit && rateLimit.limit > 0 ? mergeRateLimit(current.rateLimit, rateLimit) : current.rateLimit };
-  delete next.failing;
   if (status === 401) return { ...next, unauthorized: { retryAt: now + retryMs, response: record } };
   delete next.unauthorized;
   if (status < 400) delete next.exceeded;

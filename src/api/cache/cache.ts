@@ -50,8 +50,11 @@ function decodedId(route: Route): string | undefined {
  * const client = createPromptApiClient({ baseUrl, apiKey: process.env.PROMPT_API_KEY, cache })
  */
 export function createPromptCache(options: PromptCacheOptions = {}): PromptCache {
-  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, lockWaitMs = 3000, maxEntries = 2000 } = options;
+  const { ttlMs, quotaShare = 0.5, notFoundTtlMs = 60_000, errorTtlMs = 5000, lockMs = 15_000, lockWaitMs = 3000, maxEntries = 2000, maxAccounts = 8 } = options;
   if (!(quotaShare > 0 && quotaShare <= 1)) throw new RangeError(`createPromptCache: quotaShare must be above 0 and at most 1, got ${quotaShare}`);
+  if (!(maxAccounts >= 1)) throw new RangeError(`createPromptCache: maxAccounts must be at least 1, got ${maxAccounts}`);
+  // An environment variable that is set but empty: Web Crypto refuses a zero-length HMAC key on every read.
+  if (options.secret === '') throw new RangeError('createPromptCache: secret is empty (an environment variable set to nothing?); give at least 32 random characters, or leave it out');
   const onEvent = options.onEvent ?? ((event: PromptCacheEvent) => event.type === 'store-health' && console.warn(event.message));
   /** Tells `onEvent` and OpenTelemetry (when `@opentelemetry/api` is installed) what the cache did. */
   const emit = (event: PromptCacheEvent) => {
@@ -83,7 +86,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       }),
     onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
-  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount() });
+  const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount(), maxAccounts });
   // The last header and its partition: a server reads with one key, and hashing it per read is wasted work.
   let partition: [string, Promise<string>] | undefined;
   const partitionOf = (authorization: string) => {
@@ -171,11 +174,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     onOutcome,
   });
 
-  const wrapFetch = (upstream: typeof globalThis.fetch): typeof globalThis.fetch => async (input, init) => {
+  const wrapFetch = (upstream: typeof globalThis.fetch, baseUrl?: string): typeof globalThis.fetch => async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    const route = method === 'GET' ? routeOf(url) : null;
+    const route = method === 'GET' ? routeOf(url, baseUrl) : null;
     if (!route) return upstream(input, init);
     const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
     const signal = init?.signal ?? request?.signal;
@@ -186,9 +189,9 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
    * A client's reads through the cache: `read` answers content as its representation (made once, shared)
    * and anything else as a `Response`; `held` answers only content the cache holds, at once.
    */
-  const readerOf = (upstream: typeof globalThis.fetch): CacheReader => ({
+  const readerOf = (upstream: typeof globalThis.fetch, baseUrl: string | undefined): CacheReader => ({
     async read(url, headers, onOutcome) {
-      const route = routeOf(url);
+      const route = routeOf(url, baseUrl);
       if (!route) return { response: await upstream(url, { method: 'GET', headers }) };
       const answered = await answer(await readOf(route, headers, upstream, onOutcome));
       const { record, account, representation } = answered;
@@ -196,7 +199,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       return { representation, replay: (body) => replay(record, account, body) };
     },
     async held(url, headers, onOutcome) {
-      const route = routeOf(url);
+      const route = routeOf(url, baseUrl);
       const answered = route ? await answer(await readOf(route, headers, upstream, onOutcome), true) : undefined;
       return answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit };
     },
@@ -206,10 +209,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     wrapFetch,
     attach(pipeline, client) {
       const upstream = pipeline.fetch;
-      pipeline.fetch = wrapFetch(upstream);
+      // Routes are read under the client's base URL: an id may be spelled like a kind.
+      pipeline.fetch = wrapFetch(upstream, pipeline.baseUrl);
       pipeline.cached = true;
       // What createPromptApiClient hands its cache is its whole request pipeline, not only the seam.
-      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream));
+      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream, pipeline.baseUrl));
     },
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);

@@ -45,9 +45,12 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   const listFresh = stamp?.freshUntil !== undefined && now < stamp.freshUntil;
   const { failure } = stamp ?? {};
   // A list that failed is not asked again before its back-off (doubling, up to an interval) has passed;
-  // items refresh alone meanwhile, so a list that keeps failing costs a few requests, then one an interval.
+  // its items refresh alone meanwhile (one a turn: fleet.ts), each but in its own back-off.
   const listFailing = failure !== undefined && now < (failure.freshUntil ?? 0);
   const listRefreshable = !listFailing;
+  const entryRefreshable = !entry?.backoffUntil || now >= entry.backoffUntil;
+  /** How a stale answer is refreshed: its list, else the item alone, else (both backing off) not yet. */
+  const refreshBy = listRefreshable ? 'list' : entryRefreshable ? 'entry' : undefined;
   const fromIndex = (freshUntil: number | null): StoredResponse => ({
     status: 200,
     body: '',
@@ -70,7 +73,8 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   if (route.version !== undefined && own) return { answer: own, fresh: true };
   if (!index) {
     // Nothing says what exists: the list first, or what it answered when it failed.
-    if (own) return { answer: own, fresh: own.freshUntil === null || own.freshUntil > now, refresh: listRefreshable ? 'list' : 'entry' };
+    if (own && !own.invalid) return { answer: own, fresh: own.freshUntil === null || own.freshUntil > now, refresh: refreshBy };
+    if (own) return { answer: own, fresh: true };
     if (listFailing) return { answer: failure, fresh: true };
     return { fetch: 'list' };
   }
@@ -90,16 +94,16 @@ export function consult({ route, id, stamp, index, entry, now, mayFetch }: Holdi
   // The latest item: the newer of the list's copy and its own (refreshed alone while the list failed).
   const listedRepresentation = index.itemRepresentation(id);
   const listed = listedRepresentation ? fromIndex(stamp?.freshUntil ?? 0) : undefined;
-  const alone = own?.status === 200 ? own : undefined;
+  const alone = own?.status === 200 && !own.invalid ? own : undefined;
   const content = alone && (!listed || alone.fetchedAt > listed.fetchedAt) ? alone : listed;
   // Its own 404 since the list (unpublished meanwhile), or a failure with nothing to serve instead.
-  const remembered = own && own.status !== 200 ? own : undefined;
+  const remembered = own && own !== alone ? own : undefined;
   if (remembered && remembered.status >= 400 && remembered.status < 500 && (!content || remembered.fetchedAt > content.fetchedAt)) {
     return { answer: remembered, fresh: true };
   }
   if (content) {
     const fresh = (content.freshUntil ?? Infinity) > now;
-    const refresh = fresh || remembered ? undefined : listRefreshable ? 'list' : 'entry';
+    const refresh = fresh || remembered ? undefined : refreshBy;
     return { answer: content, representation: content === listed ? listedRepresentation : undefined, fresh, refresh };
   }
   if (remembered) return { answer: remembered, fresh: true };

@@ -77,18 +77,20 @@ export function createFleet({ layers, records, emit, track, freshFor, lockMs, lo
     const fetched = await fetchUpstream(read.upstream, url, read.headers, lockMs, { 'prompt_api.kind': route.kind, 'prompt_api.reason': reason });
     emit({ type: 'upstream', url, kind: route.kind, reason, status: fetched.record.status, durationMs: Date.now() - fetched.record.fetchedAt });
     const current = await records.readAccount(partition, budget);
-    const account = accountAfter(current, fetched, errorTtlMs, freshFor(current));
+    const account = accountAfter(current, fetched, errorTtlMs);
     record.quota(account.rateLimit);
-    void records.writeAccount(partition, account);
+    if (account !== current) void records.writeAccount(partition, account);
     const { status } = fetched.record;
     let written: Promise<unknown> = Promise.resolve();
     let failed = false;
+    let backoffMs = 0;
     if (status !== 401 && status !== 429) {
       if (target === 'list') written = records.saveList(partition, route, fetched, freshFor(account));
-      else ({ written, failed } = records.saveEntry(partition, route, fetched, freshFor(account)));
+      else ({ written, failed, backoffMs = 0 } = records.saveEntry(partition, route, fetched, freshFor(account)));
     }
     if (!lock) return void track(written);
-    void track(written.then(() => (failed ? layers.write(lock.key, lock.token, errorTtlMs) : layers.release(lock.key, lock.token))));
+    // After a failed item request the lock stays for the entry's back-off: the fleet does not ask sooner.
+    void track(written.then(() => (failed ? layers.write(lock.key, lock.token, backoffMs) : layers.release(lock.key, lock.token))));
   }
 
   /** Whether something newer than what the read saw has landed for `target`. */
@@ -132,13 +134,26 @@ export function createFleet({ layers, records, emit, track, freshFor, lockMs, lo
     return flight;
   }
 
+  /**
+   * The turn of one item of the read's kind to refresh alone, for the fleet, until its list's back-off
+   * ends (at least `errorTtlMs`): the item that takes it is the turn's only item request.
+   */
+  function takeTurn(read: Read, seen: Seen, now: number): Promise<boolean> {
+    const listUrl = versionsListUrl(read.route);
+    const untilListRetry = (seen.stamp?.failure?.freshUntil ?? 0) - now;
+    return layers.lock(keyOf(read.partition, 'lock', `${listUrl} item-turn`), token(), Math.max(errorTtlMs, untilListRetry));
+  }
+
   /** One request for the fleet an interval that checks a remembered 401 or 429 again. */
   const takeProbe = (partition: string, budget?: Budget) => layers.lock(keyOf(partition, 'lock', 'probe'), token(), errorTtlMs, budget);
 
   /**
    * Refreshes a stale answer in the background. A server refreshes one thing at a time per account, each
    * after the last has answered, so that a 429 or 401 the first one meets stops the next before it is
-   * sent; none is sent while the API fails (its back-off) or the key is refused.
+   * sent; none is sent while the key is refused. A target that failed is not asked for in its back-off
+   * (`consult` says so). An item refreshes alone only while its list backs off, and then only one item of
+   * the kind for the fleet per back-off of the list: a failing list costs at most two requests a turn
+   * (itself, and one item), whatever the number of items read.
    */
   function refresh(read: Read, target: Target, seen: Seen): void {
     const url = urlOf(read, target);
@@ -148,11 +163,12 @@ export function createFleet({ layers, records, emit, track, freshFor, lockMs, lo
     const previous = queues.get(read.partition);
     const work = (async () => {
       await previous;
-      const { unauthorized, exceeded, failing } = await records.readAccount(read.partition);
+      const { unauthorized, exceeded } = await records.readAccount(read.partition);
       const now = Date.now();
-      if (unauthorized || (failing && now < failing.until)) return;
+      if (unauthorized) return;
       const probing = exceeded !== undefined && now < exceeded.until;
       if (probing && (now < exceeded.retryAt || !(await takeProbe(read.partition)))) return;
+      if (target === 'entry' && !(await takeTurn(read, seen, now))) return;
       const lock = { key: keyOf(read.partition, 'lock', url), token: token() };
       if (!(await layers.lock(lock.key, lock.token, lockMs))) return;
       if (await landed(read, target, seen)) return layers.release(lock.key, lock.token);

@@ -36,7 +36,10 @@ export type StoreOperation = 'get' | 'set' | 'add' | 'delete';
 
 /** The shared-store time one read may still spend. */
 export interface Budget {
-  remainingMs: number;
+  /** What is left: the time allowed, less the wall time spent waiting on the store (parallel waits count once). */
+  readonly remainingMs: number;
+  /** Charges the wall time until `wait` settles, overlapping other charged waits counted once. */
+  charge<T>(wait: Promise<T>): Promise<T>;
   /** Raises what the read may spend in all to `totalMs` (a read that turned out to need a fetch). */
   extend(totalMs: number): void;
 }
@@ -188,10 +191,7 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   async function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
     const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
     if (!budget) return onShared(name, operation, limitMs, limitMs);
-    const started = Date.now();
-    const result = await onShared(name, operation, budget.remainingMs, limitMs);
-    budget.remainingMs -= Date.now() - started;
-    return result;
+    return budget.charge(onShared(name, operation, budget.remainingMs, limitMs));
   }
 
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -208,16 +208,27 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
 
   return {
     budget() {
+      // Wall time while at least one operation is waited on, not a sum of durations: a read's operations
+      // run in parallel, and each would be charged the same milliseconds again. Time spent elsewhere (an
+      // upstream request) is not the store's.
       let allowedMs = budgetMs;
-      const budget: Budget = {
-        remainingMs: budgetMs,
+      let spentMs = 0;
+      let waiting = 0;
+      let since = 0;
+      return {
+        get remainingMs() {
+          return allowedMs - spentMs - (waiting > 0 ? Date.now() - since : 0);
+        },
         extend(totalMs) {
-          if (totalMs <= allowedMs) return;
-          budget.remainingMs += totalMs - allowedMs;
-          allowedMs = totalMs;
+          allowedMs = Math.max(allowedMs, totalMs);
+        },
+        charge(wait) {
+          if (waiting++ === 0) since = Date.now();
+          return wait.finally(() => {
+            if (--waiting === 0) spentMs += Date.now() - since;
+          });
         },
       };
-      return budget;
     },
     missBudgetMs: timeoutMs,
     async read(key, budget, size) {

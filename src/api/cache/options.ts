@@ -74,6 +74,14 @@ export interface PromptCacheOptions {
    */
   maxEntries?: number;
   /**
+   * How many accounts (API keys) the in-memory copy keeps the parsed lists of, those read last: one per
+   * key a server reads with, a few megabytes each at thousands of prompts. An account read after it was
+   * dropped loads its lists again from `store` (one parse each), or, with no store, fetches them again.
+   * Raise it on a server that reads with more keys than this at once (tenants).
+   * @default 8
+   */
+  maxAccounts?: number;
+  /**
    * A server secret (from your environment, at least 32 random characters) that keys the names under
    * which each account's entries are stored (an HMAC-SHA-256 of its `Authorization` header instead of a
    * plain SHA-256): without it, anyone who can list the store's keys can test a guessed API key against
@@ -148,6 +156,8 @@ export type PromptCacheEvent =
 export interface PromptCacheSeam {
   /** The client's `fetch`: the cache puts itself in front of it. */
   fetch: typeof globalThis.fetch;
+  /** The client's base URL (no trailing slash): the cache reads each request's route under it. */
+  baseUrl?: string;
   /**
    * Set by the cache: the client's own quota guard (which refuses to send after a 429 until the reset)
    * stands aside, because the cache remembers the 429 for every server and keeps answering what it holds.
@@ -160,8 +170,11 @@ export interface PromptCache {
   /**
    * Wraps a `fetch`: the API's GET requests are answered from the cache where it can, everything else goes
    * to `fetch` unchanged. For an HTTP client of your own; `createPromptApiClient({ cache })` needs none.
+   * Give `baseUrl` (the API's, as requests start with it) so that an id spelled like a kind
+   * (`{baseUrl}/prompts/composers`) is read as an id; without it, such a path is sent uncached.
+   * @default baseUrl: none (the route is read from the end of each URL's path)
    */
-  wrapFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
+  wrapFetch(fetch: typeof globalThis.fetch, baseUrl?: string): typeof globalThis.fetch;
   /**
    * Plugs the cache into a client: `createPromptApiClient({ cache })` calls it with its request pipeline,
    * whose `fetch` it wraps and whose quota guard it replaces with its own, and with the client itself,

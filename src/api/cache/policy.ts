@@ -43,29 +43,59 @@ export interface Route {
   listUrl: string;
 }
 
-const ROUTE = /^(.*)\/(prompts|composers)(?:\/([^/]+))?$/;
+const KINDS: ReadonlySet<string> = new Set<Kind>(['prompts', 'composers']);
 
-/** The API route `input` addresses, or `null` for anything else (left to `fetch` as it is). */
-export function routeOf(input: string): Route | null {
+/** The path of `url` after `base` (its origin and path, a trailing slash aside), or `null` outside it. */
+function pathUnder(url: URL, base: string): string | null {
+  let root: URL;
+  try {
+    root = new URL(base);
+  } catch {
+    return null;
+  }
+  const prefix = `${root.origin}${root.pathname.replace(/\/+$/, '')}/`;
+  const href = `${url.origin}${url.pathname}`;
+  return href.startsWith(prefix) ? href.slice(prefix.length) : null;
+}
+
+/**
+ * The API route `input` addresses, or `null` for anything else (left to `fetch` as it is). With `base`
+ * (the client's `baseUrl`), the path after it is read as `{kind}` or `{kind}/{id}`, whatever the id is
+ * named: `{base}/prompts/composers` is the prompt `composers`. Without it, the last one or two segments
+ * are, and a path that could be either (`/prompts/prompts`, an id spelled like a kind) is not cached.
+ */
+export function routeOf(input: string, base?: string): Route | null {
   let url: URL;
   try {
     url = new URL(input);
   } catch {
     return null;
   }
-  const match = ROUTE.exec(url.pathname);
-  if (!match || url.hash) return null;
+  if (url.hash) return null;
+  const segments = url.pathname.split('/');
+  let rest: string[];
+  if (base === undefined) {
+    const at = KINDS.has(segments.at(-2) ?? '') ? segments.length - 2 : segments.length - 1;
+    if (at < segments.length - 1 && KINDS.has(segments.at(-1) ?? '')) return null;
+    rest = segments.slice(at);
+  } else {
+    const under = pathUnder(url, base);
+    if (under === null) return null;
+    rest = under.split('/');
+  }
+  const [kind, id, ...more] = rest as [string, string | undefined, ...string[]];
+  if (!KINDS.has(kind) || id === '' || more.length > 0) return null;
+  const root = `${url.origin}${segments.slice(0, segments.length - rest.length).join('/')}`;
   const version = url.searchParams.get('version');
-  const base = `${url.origin}${match[1]}`;
   return {
     url: url.href,
-    base,
+    base: root,
     // Of parts already normalized by the URL parser: as `new URL` would write it.
-    listUrl: `${base}/${match[2]}?include_versions=true`,
-    kind: match[2] as Kind,
-    id: match[3],
-    version: match[3] !== undefined && version !== null ? version : undefined,
-    includeVersions: match[3] === undefined && url.searchParams.get('include_versions') === 'true',
+    listUrl: `${root}/${kind}?include_versions=true`,
+    kind: kind as Kind,
+    id,
+    version: id !== undefined && version !== null ? version : undefined,
+    includeVersions: id === undefined && url.searchParams.get('include_versions') === 'true',
   };
 }
 
@@ -97,6 +127,12 @@ export interface StoredResponse {
   freshUntil: number | null;
   /** When the API said to try again (`Retry-After`), in milliseconds since the epoch. */
   retryAt?: number;
+  /** A 200 whose body breaks the contract: a failure, never served as content while a valid copy is held. */
+  invalid?: true;
+  /** Requests for this entry that failed in a row (5xx, no answer, outside the contract). */
+  failures?: number;
+  /** Content whose last request failed: no request for it before then (`errorTtlMs`, doubling per failure). */
+  backoffUntil?: number;
 }
 
 /** What the store holds of a kind's index, besides its body: read on every request, so small. */
@@ -132,17 +168,22 @@ export interface AccountRecord {
   exceeded?: { until: number; retryAt: number; response: StoredResponse };
   /** A 401: served to every read until a request with the key succeeds; one probe after `retryAt`. */
   unauthorized?: { retryAt: number; response: StoredResponse };
-  /**
-   * The API failing (5xx, no answer) `count` times in a row: no refresh is sent before `until` (a back-off
-   * that doubles with each failure, up to one refresh interval). A read with nothing to serve still asks.
-   */
-  failing?: { count: number; until: number };
 }
 
-/** The wait after `failures` failures in a row: `errorTtlMs`, doubling each time, at most `maxMs`. */
+/**
+ * The wait after `failures` failures in a row of one target (a list, an item, a version): `errorTtlMs`,
+ * doubling each time, at most `maxMs` (one refresh interval), and never less than `errorTtlMs`.
+ */
 export function backoffMs(failures: number, errorTtlMs: number, maxMs: number): number {
   return Math.min(Math.max(errorTtlMs, maxMs), errorTtlMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 }
+
+/**
+ * The longest an item or a version that keeps failing waits between requests, when one refresh interval
+ * is shorter: 10 minutes, 6 requests an hour. Their content does not go stale meanwhile (a version never
+ * does), so the wait can outgrow the interval that bounds a list's.
+ */
+export const ENTRY_BACKOFF_MAX_MS = 10 * 60_000;
 
 /** Parses a stored record; `undefined` for nothing or something unreadable (another version's, say). */
 export function decode<T>(text: string | null | undefined): T | undefined {

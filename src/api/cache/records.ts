@@ -5,7 +5,7 @@
 import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList } from './list-index.ts';
-import { type AccountRecord, accountKey, backoffMs, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
+import { type AccountRecord, accountKey, backoffMs, ENTRY_BACKOFF_MAX_MS, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
 import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
@@ -18,14 +18,22 @@ export interface RecordsOptions {
   track: <T>(work: Promise<T>) => Promise<T>;
   /** How many entries memory keeps: as many representations of entries are kept. */
   capacity: () => number;
+  /** How many accounts' indexes memory keeps, those read last. */
+  maxAccounts: number;
 }
 
-/** An entry's TTL in the store: none for content (a refresh replaces it), its freshness for the rest. */
-const storeTtl = (record: StoredResponse) => (record.status === 200 || record.freshUntil === null ? undefined : Math.max(1, record.freshUntil - Date.now()));
+/**
+ * An entry's TTL in the store: none for content (a refresh replaces it); for the rest its freshness, and
+ * for a failure `ENTRY_BACKOFF_MAX_MS` more, so that its count of failures in a row outlives its back-off.
+ */
+const storeTtl = (record: StoredResponse) => {
+  if ((record.status === 200 && !record.invalid) || record.freshUntil === null) return undefined;
+  return Math.max(1, record.freshUntil - Date.now()) + (record.failures ? ENTRY_BACKOFF_MAX_MS : 0);
+};
 
 /** The records of one cache, over its layers. */
-export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity }: RecordsOptions) {
-  const indexes = createIndexes(layers, track);
+export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track, capacity, maxAccounts }: RecordsOptions) {
+  const indexes = createIndexes(layers, track, maxAccounts);
   const entryRepresentations = representationsByKey(capacity);
   /** The last text read under each key and what it decoded to: an unchanged record is not parsed per read. */
   const decoded = new Map<string, { text: string; value: object | undefined }>();
@@ -132,17 +140,24 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
   }
 
   /**
-   * Stores an item's answer, and says whether it failed (5xx, no answer, outside the contract): a failure
-   * is remembered for `errorTtlMs` only where there is no content to serve instead.
+   * Stores an item's answer, and says whether it failed (5xx, no answer, outside the contract) and for how
+   * long the entry backs off: `errorTtlMs`, doubling with each failure in a row, at most one refresh
+   * interval (`freshForMs`) or `ENTRY_BACKOFF_MAX_MS`, the longer. Content already held is kept, with its back-off; else the failure is remembered
+   * (and served) for the back-off, and its count kept one interval longer.
    */
-  function saveEntry(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): { failed: boolean; written: Promise<unknown> } {
+  function saveEntry(partition: string, route: Route, { record, json }: Fetched, freshForMs: number): { failed: boolean; written: Promise<unknown>; backoffMs?: number } {
     const key = keyOf(partition, 'entry', route.url);
     const now = record.fetchedAt;
     const { status } = record;
     if (status === 0 || status >= 500 || (status === 200 && !validItem(route.kind, json))) {
       const current = decode<StoredResponse>(layers.peek(key));
-      const written = current?.status === 200 ? Promise.resolve() : layers.write(key, JSON.stringify({ ...record, freshUntil: now + errorTtlMs }), errorTtlMs);
-      return { failed: true, written };
+      const failures = (current?.failures ?? 0) + 1;
+      const wait = backoffMs(failures, errorTtlMs, Math.max(freshForMs, ENTRY_BACKOFF_MAX_MS));
+      const failure: StoredResponse =
+        current?.status === 200 && !current.invalid
+          ? { ...current, failures, backoffUntil: now + wait }
+          : { ...record, ...(status === 200 && { invalid: true }), failures, freshUntil: now + wait };
+      return { failed: true, written: layers.write(key, JSON.stringify(failure), storeTtl(failure)), backoffMs: wait };
     }
     if (status !== 200) return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: now + notFoundTtlMs }), notFoundTtlMs) };
     return { failed: false, written: layers.write(key, JSON.stringify({ ...record, freshUntil: isPinned(route) ? null : now + freshForMs })) };
