@@ -33,8 +33,12 @@ async function withLongPreview(look: (page: Page) => Promise<void>): Promise<voi
   }
 }
 
+// Each opens a page of the built Storybook in Chromium: about 4.5 s on 2 quiet cores, past the 5 s default
+// when the machine is busy (it timed out there in a clean-clone CI run).
+const PAGE_TIMEOUT_MS = 30_000;
+
 describe('A long preview', () => {
-  it('skips painting the segments off screen: what a capture beyond the viewport would show blank', async () => {
+  it('skips painting the segments off screen: what a capture beyond the viewport would show blank', { timeout: PAGE_TIMEOUT_MS }, async () => {
     await withLongPreview(async (page) => {
       const { painted, total } = await paintedSegments(page);
       expect(total).toBe(40);
@@ -42,7 +46,7 @@ describe('A long preview', () => {
     });
   });
 
-  it('paints every segment when printed', async () => {
+  it('paints every segment when printed', { timeout: PAGE_TIMEOUT_MS }, async () => {
     await withLongPreview(async (page) => {
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -50,7 +54,7 @@ describe('A long preview', () => {
     });
   });
 
-  it("paints every segment once the screenshot script has sized the viewport to the page", async () => {
+  it("paints every segment once the screenshot script has sized the viewport to the page", { timeout: PAGE_TIMEOUT_MS }, async () => {
     await withLongPreview(async (page) => {
       expect(await sizeViewportToPage(page)).toBeGreaterThan(5_000);
       expect(await paintedSegments(page)).toEqual({ painted: 40, total: 40 });
