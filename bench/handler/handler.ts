@@ -5,7 +5,9 @@
 // of 100 and 10,000 prompts. Then, on 10,000 prompts, an attack: list requests at 50 a second while a
 // visitor reads items, and 100 list requests at once, in the handler and in-process (a cached client read
 // as Server Components read it): the resident memory they take over idle, and the event loop's longest
-// stall. Prints Markdown tables (docs/operating/performance.md) and each goal met or missed.
+// stall. Prints Markdown tables (docs/operating/serving-cost.md) and each goal met or missed. The servers
+// run the built package. `BENCH_SIZES`, `BENCH_ROUTES` (names, or their starts) narrow a run; a narrowed
+// run skips the attack. `BENCH_DURATION_S` (2) and `BENCH_ROUNDS` (5) set the rounds.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -14,11 +16,17 @@ import autocannon from 'autocannon';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import type { BenchServerConfig, InProcessFigures } from './server.ts';
 
-const SIZES = [100, 10_000];
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
+/** Account sizes, and routes by name (`BENCH_SIZES=10000 BENCH_ROUTES=item,pinned`): all unless told. */
+const SIZES = (process.env.BENCH_SIZES ?? '100,10000').split(',').map(Number);
+const ROUTE_FILTER = process.env.BENCH_ROUTES?.split(',');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const CONNECTIONS = 8;
-/** Rounds of each side per route, interleaved; the better of each is compared. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/**
+ * Rounds per route: in each, both sides in turn (which goes first alternates), and their ratio; the median
+ * ratio of the rounds is the route's. On 2 cores shared with the load generator, requests a second move
+ * by half from one moment to the next; a side measured right after the other shares its moment.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ENCODED = { 'accept-encoding': 'br, gzip' };
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -33,7 +41,7 @@ const ROUTES: Route[] = [
   { name: 'list, 304', path: '/api/prompt-api/prompts', revalidate: true },
   { name: 'item', path: '/api/prompt-api/prompts/prompt-00042' },
   { name: 'pinned version', path: '/api/prompt-api/prompts/prompt-00000?version=1.0.0' },
-];
+].filter((route) => !ROUTE_FILTER || ROUTE_FILTER.some((name) => route.name.startsWith(name)));
 
 /** One answer as it came over the wire: status, headers and bytes, nothing decoded. */
 interface RawAnswer {
@@ -60,9 +68,12 @@ function rawGet(url: string, headers: Record<string, string> = {}, through: Agen
   });
 }
 
+/** The servers run the built package, as users do (see tsconfig.built.json). */
+const BUILT = { ...process.env, TSX_TSCONFIG_PATH: here('./tsconfig.built.json') };
+
 /** Forks a process of server.ts and waits for its first message. */
 function start<T>(config: BenchServerConfig): Promise<{ child: ChildProcess; message: T }> {
-  const child = fork(here('./server.ts'), [JSON.stringify(config)], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
+  const child = fork(here('./server.ts'), [JSON.stringify(config)], { execArgv: ['--import', 'tsx', '--expose-gc'], env: BUILT, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, message: message as T }));
     child.once('exit', (code) => reject(new Error(`bench server (${config.mode}) exited with ${code}`)));
@@ -77,14 +88,37 @@ function startUpstream(count: number): Promise<{ url: string; stop: () => void }
   });
 }
 
+/** The CPU time (user and system, microseconds) a server process has spent so far, as it reports it. */
+function cpuOf(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const listener = (message: { cpuMicros?: number }) => {
+      if (message.cpuMicros === undefined) return;
+      server.off('message', listener);
+      resolve(message.cpuMicros);
+    };
+    server.on('message', listener);
+    server.send({ cpu: true });
+  });
+}
+
+/** One side's round: requests a second and their p50, and the server's CPU time per request answered. */
+interface Load {
+  rps: number;
+  p50: number;
+  errors: number;
+  cpuMicros: number;
+}
+
 /**
- * Requests a second of `url` with `headers`, over CONNECTIONS connections for DURATION_S, and its p50,
- * after a second of the same load that is not counted (the server's JIT and the sockets warm up).
+ * Requests a second of `url` with `headers`, over CONNECTIONS connections for DURATION_S, their p50, and
+ * what each cost the `server` process in CPU time (user and system, the adapter's and the kernel's work
+ * included).
  */
-async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p50: number; errors: number }> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+async function load(url: string, headers: Record<string, string>, server: ChildProcess): Promise<Load> {
+  const cpuBefore = await cpuOf(server);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, errors: result.errors + result.timeouts };
+  const cpuMicros = ((await cpuOf(server)) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, errors: result.errors + result.timeouts, cpuMicros };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -105,8 +139,7 @@ interface Row {
   size: number;
   route: string;
   encoding: string;
-  handler: { rps: number; p50: number };
-  floor: { rps: number; p50: number };
+  rounds: { handler: Load; floor: Load }[];
   bytes: number;
   rawBytes: number;
 }
@@ -133,22 +166,25 @@ for (const size of SIZES) {
       const raw = await rawGet(handlerBase + route.path);
       const etag = String(first.headers.etag ?? '');
       const headers: Record<string, string> = { ...accept, ...(route.revalidate ? { 'if-none-match': etag } : {}) };
-      // Each side warmed with exactly this request, then measured in turn, twice, interleaved: the better
-      // round of each, so that a busy moment of the machine (2 cores, autocannon on one) falls on no side alone.
-      await rawGet(floorBase + route.path, headers);
-      const rounds = { handler: [] as Awaited<ReturnType<typeof load>>[], floor: [] as Awaited<ReturnType<typeof load>>[] };
+      // Each side warmed with exactly this request (a second not counted: the JIT and the sockets), then
+      // the rounds, each side right after the other.
+      for (const base of [handlerBase, floorBase]) await autocannon({ url: base + route.path, connections: CONNECTIONS, duration: 1, headers });
+      const rounds: { handler: Load; floor: Load }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        rounds.handler.push(await load(handlerBase + route.path, headers));
-        rounds.floor.push(await load(floorBase + route.path, headers));
+        const measure = (side: 'handler' | 'floor') => load((side === 'handler' ? handlerBase : floorBase) + route.path, headers, (side === 'handler' ? handler : floor).child);
+        if (round % 2 === 0) {
+          const handlerLoad = await measure('handler');
+          rounds.push({ handler: handlerLoad, floor: await measure('floor') });
+        } else {
+          const floorLoad = await measure('floor');
+          rounds.push({ handler: await measure('handler'), floor: floorLoad });
+        }
       }
-      const best = (loads: Awaited<ReturnType<typeof load>>[]) => loads.reduce((a, b) => (b.rps > a.rps ? b : a));
-      const handlerLoad = best(rounds.handler);
-      const floorLoad = best(rounds.floor);
-      rows.push({ size, route: route.name, encoding, handler: handlerLoad, floor: floorLoad, bytes: route.revalidate ? 0 : first.bytes, rawBytes: raw.bytes });
+      rows.push({ size, route: route.name, encoding, rounds, bytes: route.revalidate ? 0 : first.bytes, rawBytes: raw.bytes });
     }
   }
 
-  if (size === 10_000) {
+  if (size === 10_000 && !ROUTE_FILTER) {
     // A visitor reads items 5 times a second while an attacker sends 50 list requests a second.
     const visitor = async (durationMs: number) => {
       const samples: number[] = [];
@@ -209,17 +245,28 @@ for (const size of SIZES) {
   upstream.stop();
 }
 
-console.log(`\n### Cached reads against the floor (${CONNECTIONS} connections, ${DURATION_S} s a round, the better of ${ROUNDS} interleaved rounds a side)\n`);
-console.log('| prompts | route | Accept-Encoding | handler | floor | ratio | bytes on the wire |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(`\n### Cached reads against the floor (${CONNECTIONS} connections; ${ROUNDS} rounds of ${DURATION_S} s a side, the sides in turn; medians)\n`);
+console.log('| prompts | route | Accept-Encoding | handler | floor | ratio (rounds) | CPU a request, handler / floor | bytes on the wire |');
+console.log('|---|---|---|---|---|---|---|---|');
+const median = (values: number[]) => percentile(values, 50);
+const micros = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)} ms` : `${Math.round(value)} µs`);
 for (const row of rows) {
-  const ratio = row.handler.rps / row.floor.rps;
+  const ratios = row.rounds.map(({ handler, floor }) => handler.rps / floor.rps);
+  const ratio = median(ratios);
+  const side = (name: 'handler' | 'floor') => ({
+    rps: median(row.rounds.map((round) => round[name].rps)),
+    p50: median(row.rounds.map((round) => round[name].p50)),
+    cpuMicros: median(row.rounds.map((round) => round[name].cpuMicros)),
+  });
+  const handler = side('handler');
+  const floor = side('floor');
   const wire = row.route.endsWith('304') ? '0 (304)' : row.encoding === 'none' ? kb(row.bytes) : `${kb(row.bytes)} (${((100 * row.bytes) / row.rawBytes).toFixed(1)} % of ${kb(row.rawBytes)})`;
+  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
   console.log(
-    `| ${row.size.toLocaleString('en-US')} | ${row.route} | ${row.encoding} | ${Math.round(row.handler.rps).toLocaleString('en-US')} req/s, p50 ${row.handler.p50} ms | ${Math.round(row.floor.rps).toLocaleString('en-US')} req/s | ${ratio.toFixed(2)}× | ${wire} |`,
+    `| ${row.size.toLocaleString('en-US')} | ${row.route} | ${row.encoding} | ${Math.round(handler.rps).toLocaleString('en-US')} req/s, p50 ${handler.p50} ms | ${Math.round(floor.rps).toLocaleString('en-US')} req/s | ${ratio.toFixed(2)}× (${spread}) | ${micros(handler.cpuMicros)} / ${micros(floor.cpuMicros)} | ${wire} |`,
   );
   const least = /item|pinned/.test(row.route) ? 0.7 : 0.5;
-  goals.push({ goal: `${row.size} prompts, ${row.route}, ${row.encoding}: ≥ ${least}× the floor`, met: ratio >= least, figure: `${ratio.toFixed(2)}×` });
+  goals.push({ goal: `${row.size} prompts, ${row.route}, ${row.encoding}: ≥ ${least}× the floor`, met: ratio >= least, figure: `${ratio.toFixed(2)}×, rounds ${spread}` });
   if (row.route === 'list, 200' && row.encoding !== 'none') {
     goals.push({ goal: `${row.size} prompts, list with gzip or br: ≤ 15 % of its raw bytes`, met: row.bytes <= 0.15 * row.rawBytes, figure: `${((100 * row.bytes) / row.rawBytes).toFixed(1)} %` });
   }
