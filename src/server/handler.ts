@@ -2,6 +2,7 @@
 import { backgroundIdle } from '../api/cache/background.ts';
 import { type PayloadReader, READ_PAYLOAD } from '../api/cache/cached-reads.ts';
 import type { PromptApiClient } from '../api/client.ts';
+import type { UsageSnapshot } from '../api/usage-store.ts';
 import { type Payload, payloadOf } from '../api/cache/representation.ts';
 import { acceptedEncodings, chooseEncoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
@@ -149,6 +150,14 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   const { client, allowedOrigins = [], allowedHosts, publicCaching = false, maxUrlLength = 2048 } = options;
   const basePath = `/${(options.basePath ?? '/api/prompt-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   const visibility = publicCaching ? 'public' : 'private';
+  const pinnedCaching = `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable`;
+  const latestCaching = `${visibility}, no-cache`;
+  // The `X-RateLimit-*` headers of the account's usage, made again only when it changes.
+  let usage: { snapshot: UsageSnapshot | null; headers: Record<string, string> } | undefined;
+  const usageHeaders = (snapshot: UsageSnapshot | null) => {
+    if (usage?.snapshot !== snapshot || !usage) usage = { snapshot, headers: rateLimitHeaders(snapshot) };
+    return usage.headers;
+  };
 
   return (request, context) => {
     const response = answer(request);
@@ -197,33 +206,30 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     try {
       payload = await read(client, route, request, label);
     } catch (error) {
-      return errorResponse(errorOf(error, route.kind), { ...headers, ...rateLimitHeaders(client.usage.getSnapshot()) });
+      return errorResponse(errorOf(error, route.kind), { ...headers, ...usageHeaders(client.usage.getSnapshot()) });
     }
-    const pinned = route.version !== undefined;
     const compress = options.compress ?? !fromNextJs(request);
-    const success: Record<string, string> = {
-      ...headers,
-      ...rateLimitHeaders(client.usage.getSnapshot()),
-      ...(compress && { vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding' }),
-      'cache-control': pinned ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`,
-    };
+    // One object, filled in place: a hit's bookkeeping is a large part of what it costs.
+    const success = Object.assign(headers, usageHeaders(client.usage.getSnapshot()));
+    if (compress) success.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    success['cache-control'] = route.version !== undefined ? pinnedCaching : latestCaching;
     // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
     // in an encoding it accepts) is known without making or reading that representation.
     const accepted = compress && payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
-    const tags = [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
+    const tags = accepted.length === 0 ? [payload.tag] : [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
     const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
-    if (unchanged) return new Response(null, { status: 304, headers: { ...success, etag: unchanged } });
-    const { encoding, bytes } = await chooseEncoding(payload, accepted);
-    const representation: Record<string, string> = {
-      etag: encodedTag(payload, encoding),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(bytes.byteLength),
-    };
-    if (encoding) representation['content-encoding'] = encoding;
+    if (unchanged) {
+      success.etag = unchanged;
+      return new Response(null, { status: 304, headers: success });
+    }
+    const { encoding, bytes } = accepted.length === 0 ? { encoding: undefined, bytes: payload.bytes } : await chooseEncoding(payload, accepted);
+    success.etag = encodedTag(payload, encoding);
+    success['content-type'] = 'application/json; charset=utf-8';
+    success['content-length'] = String(bytes.byteLength);
+    if (encoding) success['content-encoding'] = encoding;
     // `encodeBody: 'manual'`: Cloudflare Workers otherwise compress a body whose Content-Encoding is set,
     // these bytes again; other runtimes ignore the option.
-    const init = { status: 200, headers: { ...success, ...representation }, encodeBody: 'manual' };
-    return new Response(bodyOf(bytes), init);
+    return new Response(bodyOf(bytes), { status: 200, headers: success, encodeBody: 'manual' } as ResponseInit);
     });
   }
 }

@@ -6,7 +6,7 @@ import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
 import { createLayers } from './layers.ts';
 import { type CacheReader, decorate } from './cached-reads.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
-import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, routeOf, type StoredResponse } from './policy.ts';
+import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, routesUnder, type StoredResponse } from './policy.ts';
 import { createRecords } from './records.ts';
 import type { Representation } from './representation.ts';
 import { partitionName, replay } from './responses.ts';
@@ -115,12 +115,17 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const [account, stamp, entry] = await Promise.all([
+      const pinned = route.version !== undefined;
+      const [account, listStamp, entry] = await Promise.all([
         records.readAccount(partition, budget),
-        records.readStamp(partition, versionsListUrl(route), budget),
+        // A pinned version read before is answered from its own entry: its every hit spares the stamp's read.
+        pinned ? undefined : records.readStamp(partition, versionsListUrl(route), budget),
         id === undefined ? undefined : records.readEntry(partition, route.url, budget),
       ]);
       const { unauthorized, exceeded } = account;
+      // A pinned version read before needs no index.
+      const pinnedHit = pinned && usable(entry, now);
+      const stamp = pinned && !(pinnedHit && !unauthorized) ? await records.readStamp(partition, versionsListUrl(route), budget) : listStamp;
       record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
       if (unauthorized) {
@@ -135,8 +140,6 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         continue;
       }
       const spent = exceeded !== undefined && now < exceeded.until;
-      // A pinned version read before needs no index.
-      const pinnedHit = route.version !== undefined && usable(entry, now);
       const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
       const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
       if ('answer' in verdict) {
@@ -174,24 +177,27 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     onOutcome,
   });
 
-  const wrapFetch = (upstream: typeof globalThis.fetch, baseUrl?: string): typeof globalThis.fetch => async (input, init) => {
-    const request = input instanceof Request ? input : undefined;
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    const route = method === 'GET' ? routeOf(url, baseUrl) : null;
-    if (!route) return upstream(input, init);
-    const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
-    const signal = init?.signal ?? request?.signal;
-    return signal ? untilAborted(answered, signal) : answered;
+  const wrapFetch = (upstream: typeof globalThis.fetch, baseUrl?: string): typeof globalThis.fetch => {
+    const routeOf = routesUnder(baseUrl);
+    return async (input, init) => {
+      const request = input instanceof Request ? input : undefined;
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+      const route = method === 'GET' ? routeOf(url) : null;
+      if (!route) return upstream(input, init);
+      const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
+      const signal = init?.signal ?? request?.signal;
+      return signal ? untilAborted(answered, signal) : answered;
+    };
   };
 
   /**
    * A client's reads through the cache: `read` answers content as its representation (made once, shared)
    * and anything else as a `Response`; `held` answers only content the cache holds, at once.
    */
-  const readerOf = (upstream: typeof globalThis.fetch, baseUrl: string | undefined): CacheReader => ({
+  const readerOf = (upstream: typeof globalThis.fetch, baseUrl: string | undefined, routeOf = routesUnder(baseUrl)): CacheReader => ({
     async read(url, headers, onOutcome) {
-      const route = routeOf(url, baseUrl);
+      const route = routeOf(url);
       if (!route) return { response: await upstream(url, { method: 'GET', headers }) };
       const answered = await answer(await readOf(route, headers, upstream, onOutcome));
       const { record, account, representation } = answered;
@@ -199,7 +205,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       return { representation, replay: (body) => replay(record, account, body) };
     },
     async held(url, headers, onOutcome) {
-      const route = routeOf(url, baseUrl);
+      const route = routeOf(url);
       const answered = route ? await answer(await readOf(route, headers, upstream, onOutcome), true) : undefined;
       return answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit };
     },

@@ -45,26 +45,56 @@ export interface Route {
 
 const KINDS: ReadonlySet<string> = new Set<Kind>(['prompts', 'composers']);
 
-/** The path of `url` after `base` (its origin and path, a trailing slash aside), or `null` outside it. */
-function pathUnder(url: URL, base: string): string | null {
-  let root: URL;
+/** The prefix every URL under `base` starts with (its origin and path, a trailing slash aside), or `null`. */
+function prefixOf(base: string): string | null {
   try {
-    root = new URL(base);
+    const root = new URL(base);
+    return `${root.origin}${root.pathname.replace(/\/+$/, '')}/`;
   } catch {
     return null;
   }
-  const prefix = `${root.origin}${root.pathname.replace(/\/+$/, '')}/`;
+}
+
+/** The path of `url` after `prefix`, or `null` outside it. */
+function pathUnder(url: URL, prefix: string | null): string | null {
   const href = `${url.origin}${url.pathname}`;
-  return href.startsWith(prefix) ? href.slice(prefix.length) : null;
+  return prefix !== null && href.startsWith(prefix) ? href.slice(prefix.length) : null;
+}
+
+/** How many URLs `routesUnder` remembers the route of, the oldest forgotten first: random ids come and go. */
+const REMEMBERED_ROUTES = 1000;
+/** URLs longer than this are read each time, not remembered: memory stays small whatever is asked. */
+const REMEMBERED_URL_LENGTH = 512;
+
+/**
+ * The API route of each URL read under `base` (see `readRoute`), remembering the route of each URL read: a server reads the
+ * same URLs again and again, and parsing one is a large part of a cached read's cost. Remembered routes
+ * are frozen, so every read of a URL shares one.
+ */
+export function routesUnder(base?: string): (input: string) => Route | null {
+  const prefix = base === undefined ? undefined : prefixOf(base);
+  const remembered = new Map<string, Route | null>();
+  return (input) => {
+    let route = remembered.get(input);
+    if (route !== undefined) return route;
+    route = readRoute(input, prefix);
+    if (route) Object.freeze(route);
+    if (input.length <= REMEMBERED_URL_LENGTH) {
+      if (remembered.size >= REMEMBERED_ROUTES) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(input, route);
+    }
+    return route;
+  };
 }
 
 /**
- * The API route `input` addresses, or `null` for anything else (left to `fetch` as it is). With `base`
- * (the client's `baseUrl`), the path after it is read as `{kind}` or `{kind}/{id}`, whatever the id is
- * named: `{base}/prompts/composers` is the prompt `composers`. Without it, the last one or two segments
- * are, and a path that could be either (`/prompts/prompts`, an id spelled like a kind) is not cached.
+ * The API route `input` addresses, or `null` for anything else (left to `fetch` as it is). Under a base
+ * (the client's `baseUrl`, as its `prefix`: `null` for one that is not a URL), the path after it is read as
+ * `{kind}` or `{kind}/{id}`, whatever the id is named: `{base}/prompts/composers` is the prompt
+ * `composers`. Without one, the last one or two segments are, and a path that could be either
+ * (`/prompts/prompts`, an id spelled like a kind) is not cached.
  */
-export function routeOf(input: string, base?: string): Route | null {
+function readRoute(input: string, prefix: string | null | undefined): Route | null {
   let url: URL;
   try {
     url = new URL(input);
@@ -74,12 +104,12 @@ export function routeOf(input: string, base?: string): Route | null {
   if (url.hash) return null;
   const segments = url.pathname.split('/');
   let rest: string[];
-  if (base === undefined) {
+  if (prefix === undefined) {
     const at = KINDS.has(segments.at(-2) ?? '') ? segments.length - 2 : segments.length - 1;
     if (at < segments.length - 1 && KINDS.has(segments.at(-1) ?? '')) return null;
     rest = segments.slice(at);
   } else {
-    const under = pathUnder(url, base);
+    const under = pathUnder(url, prefix);
     if (under === null) return null;
     rest = under.split('/');
   }

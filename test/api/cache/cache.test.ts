@@ -1,6 +1,7 @@
 // createPromptCache, one server: what it keeps, for how long, and what one refresh costs. Each kind's list
 // with versions is its index: it answers both lists and every latest item, and says what exists.
 import { http } from 'msw';
+import { memoryStore } from 'prompt-composer-react';
 import { createMockDb, FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
@@ -46,6 +47,18 @@ describe('given one server with a cache', () => {
     expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
     expect((await client.getPrompt('welcome-email', { version: '2.0.0' })).version).toBe('2.0.0');
     expect(api.seen).toEqual(['/prompts?include_versions=true', '/prompts/welcome-email?version=1.0.0']);
+  });
+
+  it('a pinned version read before is answered from its own entry: the store is asked for it and the account, not for its list', async () => {
+    mockApi();
+    const store = memoryStore();
+    const asked: string[] = [];
+    const { client } = instance({ store: { ...store, get: (key) => (asked.push(key), store.get(key)) } });
+    await client.getPrompt('welcome-email', { version: '1.0.0' });
+    asked.length = 0;
+    expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
+    expect(asked).toHaveLength(2);
+    expect(asked.filter((key) => key.endsWith(':account') || key.includes(':entry:'))).toEqual(asked);
   });
 
   it('leaves other requests to fetch as they are', async () => {
