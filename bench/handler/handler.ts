@@ -8,13 +8,14 @@
 // stall. Prints Markdown tables (docs/operating/serving-cost.md) and each goal met or missed. The servers
 // run the built package. `BENCH_SIZES`, `BENCH_ROUTES` (names, or their starts) narrow a run; a narrowed
 // run skips the attack. `BENCH_DURATION_S` (2) and `BENCH_ROUNDS` (5) set the rounds.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { FIXTURE_KEYS } from 'prompt-composer-react/mocks';
 import type { BenchServerConfig, InProcessFigures } from './server.ts';
+import { startUpstream } from './start-upstream.ts';
 
 /** Account sizes, and routes by name (`BENCH_SIZES=10000 BENCH_ROUTES=item,pinned`): all unless told. */
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000').split(',').map(Number);
@@ -77,14 +78,6 @@ function start<T>(config: BenchServerConfig): Promise<{ child: ChildProcess; mes
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, message: message as T }));
     child.once('exit', (code) => reject(new Error(`bench server (${config.mode}) exited with ${code}`)));
-  });
-}
-
-/** Starts the upstream mock API with `count` prompts; resolves with its URL. */
-function startUpstream(count: number): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here('./upstream.ts'), String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    child.stdout.once('data', (data: Buffer) => resolve({ url: data.toString().trim(), stop: () => child.kill('SIGTERM') }));
   });
 }
 

@@ -11,9 +11,10 @@
 // - the handler's whole answer: a pinned version, an item, a list's 304.
 // Then the memory the account takes once read (both lists, items, and the handler's bytes and encodings):
 // the heap and the buffers outside it, after a full garbage collection, over what they were before.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startUpstream } from './start-upstream.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const PROMPTS = 10_000;
@@ -121,21 +122,13 @@ async function measure(dist: string, upstream: string): Promise<Figures> {
   return { steps, heapBytes, bufferBytes };
 }
 
-/** Starts the upstream mock API (bench:handler's) with PROMPTS prompts; resolves with its URL. */
-function startUpstream(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here('./upstream.ts'), String(PROMPTS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((done) => {
-    child.stdout.once('data', (data: Buffer) => done({ url: data.toString().trim(), stop: () => child.kill('SIGTERM') }));
-  });
-}
-
 if (process.argv[2] === '--measure') {
   process.send?.(await measure(process.argv[3]!, process.argv[4]!));
   process.exit(0);
 }
 
 const builds = [resolve(here('../../dist')), ...process.argv.slice(2).map((dist) => resolve(dist))];
-const upstream = await startUpstream();
+const upstream = await startUpstream(PROMPTS);
 // Each build in a process of its own, REPEATS times, the builds in turn: the least of each figure.
 const results = builds.map((): Figures => ({ steps: {}, heapBytes: Infinity, bufferBytes: Infinity }));
 for (let repeat = 0; repeat < REPEATS; repeat++) {

@@ -151,7 +151,6 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
     return request(context, path, deliver, signal);
   }
 
-  /** A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's. */
   /**
    * A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's.
    * The handler's `signal` comes as a function: it is made only for a read that goes through the pipeline.
