@@ -155,7 +155,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   // The `X-RateLimit-*` headers of the account's usage, made again only when it changes.
   let usage: { snapshot: UsageSnapshot | null; headers: Record<string, string> } | undefined;
   const usageHeaders = (snapshot: UsageSnapshot | null) => {
-    if (usage?.snapshot !== snapshot || !usage) usage = { snapshot, headers: rateLimitHeaders(snapshot) };
+    if (!usage || usage.snapshot !== snapshot) usage = { snapshot, headers: rateLimitHeaders(snapshot) };
     return usage.headers;
   };
 

@@ -6,7 +6,7 @@ import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
 import { createLayers } from './layers.ts';
 import { type CacheReader, decorate } from './cached-reads.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
-import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, routesUnder, type StoredResponse } from './policy.ts';
+import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, type RouteReader, routesUnder, type StoredResponse } from './policy.ts';
 import { createRecords } from './records.ts';
 import type { Representation } from './representation.ts';
 import { partitionName, replay } from './responses.ts';
@@ -125,7 +125,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       const { unauthorized, exceeded } = account;
       // A pinned version read before needs no index.
       const pinnedHit = pinned && usable(entry, now);
-      const stamp = pinned && !(pinnedHit && !unauthorized) ? await records.readStamp(partition, versionsListUrl(route), budget) : listStamp;
+      const stamp = pinned && (!pinnedHit || unauthorized) ? await records.readStamp(partition, versionsListUrl(route), budget) : listStamp;
       record.quota(account.rateLimit);
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
       if (unauthorized) {
@@ -177,25 +177,23 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     onOutcome,
   });
 
-  const wrapFetch = (upstream: typeof globalThis.fetch, baseUrl?: string): typeof globalThis.fetch => {
-    const routeOf = routesUnder(baseUrl);
-    return async (input, init) => {
-      const request = input instanceof Request ? input : undefined;
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-      const route = method === 'GET' ? routeOf(url) : null;
-      if (!route) return upstream(input, init);
-      const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
-      const signal = init?.signal ?? request?.signal;
-      return signal ? untilAborted(answered, signal) : answered;
-    };
+  /** `fetch` through the cache, for the routes `routeOf` reads (one reader of routes per base URL). */
+  const wrapWith = (upstream: typeof globalThis.fetch, routeOf: RouteReader): typeof globalThis.fetch => async (input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    const route = method === 'GET' ? routeOf(url) : null;
+    if (!route) return upstream(input, init);
+    const answered = answer(await readOf(route, new Headers(init?.headers ?? request?.headers), upstream)).then(toResponse);
+    const signal = init?.signal ?? request?.signal;
+    return signal ? untilAborted(answered, signal) : answered;
   };
 
   /**
    * A client's reads through the cache: `read` answers content as its representation (made once, shared)
    * and anything else as a `Response`; `held` answers only content the cache holds, at once.
    */
-  const readerOf = (upstream: typeof globalThis.fetch, baseUrl: string | undefined, routeOf = routesUnder(baseUrl)): CacheReader => ({
+  const readerOf = (upstream: typeof globalThis.fetch, routeOf: RouteReader): CacheReader => ({
     async read(url, headers, onOutcome) {
       const route = routeOf(url);
       if (!route) return { response: await upstream(url, { method: 'GET', headers }) };
@@ -212,14 +210,15 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   });
 
   return {
-    wrapFetch,
+    wrapFetch: (upstream, baseUrl) => wrapWith(upstream, routesUnder(baseUrl)),
     attach(pipeline, client) {
       const upstream = pipeline.fetch;
-      // Routes are read under the client's base URL: an id may be spelled like a kind.
-      pipeline.fetch = wrapFetch(upstream, pipeline.baseUrl);
+      // Routes are read under the client's base URL (an id may be spelled like a kind), once for both paths.
+      const routeOf = routesUnder(pipeline.baseUrl);
+      pipeline.fetch = wrapWith(upstream, routeOf);
       pipeline.cached = true;
       // What createPromptApiClient hands its cache is its whole request pipeline, not only the seam.
-      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream, pipeline.baseUrl));
+      if (client) decorate(client, pipeline as RequestContext, readerOf(upstream, routeOf));
     },
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);

@@ -66,12 +66,15 @@ const REMEMBERED_ROUTES = 1000;
 /** URLs longer than this are read each time, not remembered: memory stays small whatever is asked. */
 const REMEMBERED_URL_LENGTH = 512;
 
+/** Reads the API route of a URL (see `readRoute`), or `null` for anything else. */
+export type RouteReader = (input: string) => Route | null;
+
 /**
- * The API route of each URL read under `base` (see `readRoute`), remembering the route of each URL read: a server reads the
- * same URLs again and again, and parsing one is a large part of a cached read's cost. Remembered routes
- * are frozen, so every read of a URL shares one.
+ * The route reader of one base URL: a server reads the same URLs again and again, and parsing one is a
+ * large part of a cached read's cost, so each URL's route is remembered. Remembered routes are frozen:
+ * every read of a URL shares one.
  */
-export function routesUnder(base?: string): (input: string) => Route | null {
+export function routesUnder(base?: string): RouteReader {
   const prefix = base === undefined ? undefined : prefixOf(base);
   const remembered = new Map<string, Route | null>();
   return (input) => {
