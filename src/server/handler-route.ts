@@ -1,5 +1,6 @@
 // Reads one of the API's four GET routes from a request URL below the handler's base path, or says why
 // not. Nothing here reaches the API: whatever is not exactly a route is refused before the client runs.
+import { remembered } from '../api/cache/remembered.ts';
 
 /** A request the handler forwards through the client. */
 export interface HandlerRoute {
@@ -70,3 +71,20 @@ export function readRoute(url: URL, basePath: string): HandlerRoute | RouteRefus
 
 /** Whether `value` is a refusal rather than a route. */
 export const isRefusal = (value: HandlerRoute | RouteRefusal): value is RouteRefusal => 'status' in value;
+
+/** A request URL as the handler reads it: the URL (shared: never changed) and its route, or why not. */
+export interface RequestTarget {
+  url: URL;
+  route: HandlerRoute | RouteRefusal;
+}
+
+/**
+ * Reads request URLs below `basePath`: a server is asked the same URLs again and again, so each is parsed
+ * and routed once (`remembered`: the last 1,000 of up to 512 characters).
+ */
+export function targetsUnder(basePath: string): (href: string) => RequestTarget {
+  return remembered((href) => {
+    const url = new URL(href);
+    return Object.freeze({ url, route: Object.freeze(readRoute(url, basePath)) });
+  });
+}

@@ -14,7 +14,8 @@ export interface RequestLabel {
 
 /** Runs one request of the handler (`work`), measured, in a span of its own where a trace is active. */
 export async function measured(work: (label: RequestLabel) => Promise<Response>): Promise<Response> {
-  await loadTelemetry();
+  const loading = loadTelemetry();
+  if (loading) await loading;
   const started = performance.now();
   const label: RequestLabel = { kind: 'none', route: 'none' };
   const span = startSpan('prompt_api.handler', {});

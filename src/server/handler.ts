@@ -7,7 +7,7 @@ import { type Payload, payloadOf } from '../api/cache/representation.ts';
 import { acceptedEncodings, chooseEncoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
 import { errorOf, errorResponse, matchedTag, rateLimitHeaders } from './handler-response.ts';
-import { type HandlerRoute, isRefusal, readRoute } from './handler-route.ts';
+import { type HandlerRoute, isRefusal, targetsUnder } from './handler-route.ts';
 import { measured, type RequestLabel } from './handler-telemetry.ts';
 
 /** Options of `createPromptApiHandler`. */
@@ -152,6 +152,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   const visibility = publicCaching ? 'public' : 'private';
   const pinnedCaching = `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable`;
   const latestCaching = `${visibility}, no-cache`;
+  const targetOf = targetsUnder(basePath);
   // The `X-RateLimit-*` headers of the account's usage, made again only when it changes.
   let usage: { snapshot: UsageSnapshot | null; headers: Record<string, string> } | undefined;
   const usageHeaders = (snapshot: UsageSnapshot | null) => {
@@ -177,7 +178,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
       errorResponse({ status, code, error }, { ...headers, ...extra });
 
     if (request.url.length > maxUrlLength) return refuse(414, 'BAD_REQUEST', `The request URL is longer than ${maxUrlLength} characters`);
-    const url = new URL(request.url);
+    const { url, route } = targetOf(request.url);
     if (allowedHosts && !hostAllowed(request, url, allowedHosts)) return refuse(403, 'FORBIDDEN', 'This host is not served');
     const origin = decideOrigin(request, url, allowedOrigins);
     if (!origin.allowed) return refuse(403, 'FORBIDDEN', 'Requests from other sites are not allowed');
@@ -196,7 +197,6 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     }
     if (request.method !== 'GET') return refuse(405, 'METHOD_NOT_ALLOWED', 'Method not allowed', allow);
 
-    const route = readRoute(url, basePath);
     if (isRefusal(route)) {
       return route.status === 404 ? refuse(404, 'NOT_FOUND', 'Not found') : refuse(400, 'BAD_REQUEST', `Invalid request: ${route.detail}`);
     }

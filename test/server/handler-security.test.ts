@@ -98,6 +98,25 @@ describe('given requests that are not the API’s four routes', () => {
     expect(api.seen).toEqual([]);
   });
 
+  it('a flood of random URLs: each answered by its own route, before, during and after it (each URL is read once, the last 1,000 kept)', async () => {
+    const { call } = setup();
+    const status = async (path: string) => (await call(path)).status;
+    const known = '/api/prompt-api/prompts/welcome-email';
+    const pinned = `${known}?version=1.0.0`;
+    const expected = { [known]: 200, [pinned]: 200, [`${known}?version=bad!`]: 400, '/api/prompt-api/%2e%2e/prompts/welcome-email': 404 };
+    for (const [path, code] of Object.entries(expected)) expect(await status(path)).toBe(code);
+    // More random ids than are remembered, each with a query of its own and a spelling that climbs out.
+    for (let index = 0; index < 1200; index++) {
+      const id = `x${index.toString(36)}${Math.random().toString(36).slice(2)}`;
+      expect(await status(`/api/prompt-api/prompts/${id}`)).toBe(404);
+      if (index % 100 === 0) expect(await status(`/api/prompt-api/prompts/${id}?version=1.${index}`)).toBe(404);
+      if (index % 100 === 50) expect(await status(`/api/prompt-api/prompts/%2e%2e%2f${id}`)).toBe(404);
+    }
+    for (const [path, code] of Object.entries(expected)) expect(await status(path)).toBe(code);
+    const body = (await (await call(pinned)).json()) as { promptId: string; version: string };
+    expect([body.promptId, body.version]).toEqual(['welcome-email', '1.0.0']);
+  });
+
   it('OPTIONS: 204, allowing GET and OPTIONS, without a request', async () => {
     const { api, call } = setup();
     const response = await call('/api/prompt-api/prompts', { method: 'OPTIONS' });

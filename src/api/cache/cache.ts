@@ -2,6 +2,7 @@ import { untilAborted } from '../abort.ts';
 import type { RequestContext } from '../request.ts';
 import { addBackgroundWork } from './background.ts';
 import { consult, usable } from './consult.ts';
+import { allOf, andThen, type Eventually } from './eventually.ts';
 import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
 import { createLayers } from './layers.ts';
 import { type CacheReader, decorate } from './cached-reads.ts';
@@ -61,7 +62,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     onEvent(event);
     recordEvent(event);
   };
-  const telemetryLoaded = loadTelemetry();
+  void loadTelemetry();
   const background = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
     const settled = work.catch(() => {}).finally(() => background.delete(settled));
@@ -87,11 +88,16 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
   });
   const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount(), maxAccounts });
-  // The last header and its partition: a server reads with one key, and hashing it per read is wasted work.
-  let partition: [string, Promise<string>] | undefined;
-  const partitionOf = (authorization: string) => {
-    if (partition?.[0] !== authorization) partition = [authorization, partitionName(authorization, options.secret)];
-    return partition[1];
+  // The last header and its partition (at once, once hashed): a server reads with one key, and hashing it
+  // per read is wasted work.
+  let partition: { authorization: string; name: Promise<string>; hashed?: string } | undefined;
+  const partitionOf = (authorization: string): Eventually<string> => {
+    if (partition?.authorization !== authorization) {
+      const held: typeof partition = { authorization, name: partitionName(authorization, options.secret) };
+      held.name.then((name) => (held.hashed = name), () => {});
+      partition = held;
+    }
+    return partition.hashed ?? partition.name;
   };
   const report = ({ route, onOutcome }: Read, outcome: ReadOutcome, status: number) => {
     emit({ type: 'read', url: route.url, kind: route.kind, route: routeKind(route), outcome, status });
@@ -109,14 +115,15 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   async function answer(read: Read, heldOnly: true): Promise<Answer | undefined>;
   async function answer(read: Read, heldOnly = false): Promise<Answer | undefined> {
     const { route, partition } = read;
-    await telemetryLoaded;
+    const loading = loadTelemetry();
+    if (loading) await loading;
     const budget = layers.budget();
     const id = decodedId(route);
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const pinned = route.version !== undefined;
-      const [account, listStamp, entry] = await Promise.all([
+      const [account, listStamp, entry] = await allOf([
         records.readAccount(partition, budget),
         // A pinned version read before is answered from its own entry: its every hit spares the stamp's read.
         pinned ? undefined : records.readStamp(partition, versionsListUrl(route), budget),
@@ -169,13 +176,8 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   /** An answer as a `Response`, its body the representation's text where there is one. */
   const toResponse = ({ record, account, representation }: Answer) => replay(record, account, representation?.text ?? record.body);
 
-  const readOf = async (route: Route, headers: Headers, upstream: typeof globalThis.fetch, onOutcome?: Read['onOutcome']): Promise<Read> => ({
-    route,
-    headers,
-    partition: await partitionOf(headers.get('authorization') ?? ''),
-    upstream,
-    onOutcome,
-  });
+  const readOf = (route: Route, headers: Headers, upstream: typeof globalThis.fetch, onOutcome?: Read['onOutcome']): Eventually<Read> =>
+    andThen(partitionOf(headers.get('authorization') ?? ''), (partition) => ({ route, headers, partition, upstream, onOutcome }));
 
   /** `fetch` through the cache, for the routes `routeOf` reads (one reader of routes per base URL). */
   const wrapWith = (upstream: typeof globalThis.fetch, routeOf: RouteReader): typeof globalThis.fetch => async (input, init) => {

@@ -1,6 +1,7 @@
 // Each account's indexes (its kinds' lists with versions, parsed) as this server holds them, and how an
 // index another server stored is loaded: one load at a time per index, a read waiting for it at most its
 // store budget while an older one answers.
+import type { Eventually } from './eventually.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList, type ListIndex } from './list-index.ts';
 import { keyOf, type ListStamp, type Route, versionsListUrl } from './policy.ts';
@@ -70,15 +71,14 @@ export function createIndexes(layers: Layers, track: <T>(work: Promise<T>) => Pr
   /**
    * The index the stamp names, parsed. When this server holds an older one, the read waits for the newer
    * at most what is left of its budget, then answers from the older while the newer loads; with none, it
-   * waits for the load.
+   * waits for the load. At once when this server holds the index the stamp names.
    */
-  async function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Promise<ListIndex | undefined> {
+  function listIndexOf(partition: string, route: Route, stamp: ListStamp | undefined, budget: Budget): Eventually<ListIndex | undefined> {
     const held = indexesOf(partition)?.get(versionsListUrl(route));
     if (stamp?.fetchedAt === undefined || (held && held.fetchedAt >= stamp.fetchedAt)) return held;
     const loading = load(partition, route, stamp);
     if (!held) return loading;
-    const loaded = await budget.charge(Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)]));
-    return loaded ?? held;
+    return budget.charge(Promise.race([loading, sleep(Math.max(0, budget.remainingMs)).then(() => held)])).then((loaded) => loaded ?? held);
   }
 
   return {

@@ -9,6 +9,7 @@
 // - the lock releases it missed meanwhile are sent when it answers again, so no lock of this server
 //   outlives its request.
 // Nothing here throws.
+import { andThen, type Eventually, isPending } from './eventually.ts';
 import { boundedMemory, type PromptCacheStore } from './store.ts';
 
 /** What `createLayers` needs from the cache's options. */
@@ -60,9 +61,9 @@ export interface Layers {
   readonly missBudgetMs: number;
   /**
    * Reads `key` from both: within `budget` on a read's path, else in the background, given (as `size`)
-   * the characters it is expected to hold.
+   * the characters it is expected to hold. At once when the shared store answers at once (or there is none).
    */
-  read(key: string, budget?: Budget, size?: number): Promise<LayeredValue>;
+  read(key: string, budget?: Budget, size?: number): Eventually<LayeredValue>;
   /** Memory's copy of `key`, at once. */
   peek(key: string): string | undefined;
   /** Keeps a copy in this process's memory only: what it answers from while the shared store is down. */
@@ -97,9 +98,6 @@ function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
   });
   return Promise.race([Promise.resolve(value), timeout]).finally(() => clearTimeout(timer));
 }
-
-const isThenable = <T>(value: Promise<T> | T): value is Promise<T> =>
-  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
@@ -143,14 +141,15 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   /**
    * Runs `operation` on the shared store and waits for it at most `waitMs`: `FAILED` when the store is
    * down, when the operation fails, or when it is not answered in time. An operation that fails, or goes
-   * unanswered for `limitMs`, marks the store down, whether anyone still waits for it or not.
+   * unanswered for `limitMs`, marks the store down, whether anyone still waits for it or not. A store that
+   * answers at once (memoryStore) is answered at once, never raced against a timer.
    */
-  async function onShared<T>(
+  function onShared<T>(
     name: StoreOperation,
     operation: (store: PromptCacheStore) => Promise<T> | T,
     waitMs: number,
     limitMs = timeoutMs,
-  ): Promise<T | typeof FAILED> {
+  ): Eventually<T | typeof FAILED> {
     if (!shared) return FAILED;
     if (down || waitMs <= 0) {
       if (down) probe();
@@ -167,11 +166,13 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
       onOperation(name, 'error', 0);
       return FAILED;
     }
-    // A store that answers at once (memoryStore) is never raced against a timer.
-    if (!isThenable(answer)) {
-      onOperation(name, 'ok', 0);
-      return answer;
-    }
+    if (isPending(answer)) return awaitShared(name, answer, started, waitMs, limitMs);
+    onOperation(name, 'ok', 0);
+    return answer;
+  }
+
+  /** Waits for a store's `answer`, begun at `started`, as `onShared` says. */
+  async function awaitShared<T>(name: StoreOperation, answer: Promise<T>, started: number, waitMs: number, limitMs: number): Promise<T | typeof FAILED> {
     let failed = false;
     const running = Promise.resolve(answer);
     running.catch(() => (failed = true));
@@ -188,10 +189,11 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   }
 
   /** `onShared` within what is left of `budget` (and spending it), or a background operation's time. */
-  async function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0) {
+  function spend<T>(name: StoreOperation, operation: (store: PromptCacheStore) => Promise<T> | T, budget: Budget | undefined, size = 0): Eventually<T | typeof FAILED> {
     const limitMs = timeoutMs * Math.max(1, size / MEGABYTE);
     if (!budget) return onShared(name, operation, limitMs, limitMs);
-    return budget.charge(onShared(name, operation, budget.remainingMs, limitMs));
+    const answer = onShared(name, operation, budget.remainingMs, limitMs);
+    return isPending(answer) ? budget.charge(answer) : answer;
   }
 
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -231,10 +233,12 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
       };
     },
     missBudgetMs: timeoutMs,
-    async read(key, budget, size) {
-      const value = await spend('get', (store) => store.get(key), budget, size);
-      return { shared: value === FAILED ? undefined : text(value), memory: text(memory.get(key)), answered: value !== FAILED };
-    },
+    read: (key, budget, size) =>
+      andThen(spend('get', (store) => store.get(key), budget, size), (value) => ({
+        shared: value === FAILED ? undefined : text(value),
+        memory: text(memory.get(key)),
+        answered: value !== FAILED,
+      })),
     peek: (key) => text(memory.get(key)),
     remember(key, value, ttlMs) {
       memory.set(key, value, ttlMs);

@@ -2,6 +2,7 @@
 // and stored records, no I/O.
 import type { RateLimit } from '../types.ts';
 import { parseComposer, parsePrompt } from '../validate.ts';
+import { remembered } from './remembered.ts';
 
 /** The longest month, in milliseconds: the quota is monthly, so the refresh budget holds in every month. */
 export const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
@@ -61,33 +62,20 @@ function pathUnder(url: URL, prefix: string | null): string | null {
   return prefix !== null && href.startsWith(prefix) ? href.slice(prefix.length) : null;
 }
 
-/** How many URLs `routesUnder` remembers the route of, the oldest forgotten first: random ids come and go. */
-const REMEMBERED_ROUTES = 1000;
-/** URLs longer than this are read each time, not remembered: memory stays small whatever is asked. */
-const REMEMBERED_URL_LENGTH = 512;
-
 /** Reads the API route of a URL (see `readRoute`), or `null` for anything else. */
 export type RouteReader = (input: string) => Route | null;
 
 /**
  * The route reader of one base URL: a server reads the same URLs again and again, and parsing one is a
- * large part of a cached read's cost, so each URL's route is remembered. Remembered routes are frozen:
- * every read of a URL shares one.
+ * large part of a cached read's cost, so each URL's route is remembered (`remembered`). Remembered routes
+ * are frozen: every read of a URL shares one.
  */
 export function routesUnder(base?: string): RouteReader {
   const prefix = base === undefined ? undefined : prefixOf(base);
-  const remembered = new Map<string, Route | null>();
-  return (input) => {
-    let route = remembered.get(input);
-    if (route !== undefined) return route;
-    route = readRoute(input, prefix);
-    if (route) Object.freeze(route);
-    if (input.length <= REMEMBERED_URL_LENGTH) {
-      if (remembered.size >= REMEMBERED_ROUTES) remembered.delete(remembered.keys().next().value as string);
-      remembered.set(input, route);
-    }
-    return route;
-  };
+  return remembered((input) => {
+    const route = readRoute(input, prefix);
+    return route && Object.freeze(route);
+  });
 }
 
 /**

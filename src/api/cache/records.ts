@@ -2,6 +2,7 @@
 // remembered 404 or failure), each kind's index (a large body, read once per refresh, and a small stamp
 // read on every request), and the account's record. Of the shared store's copy and memory's, the newer
 // wins; what the shared store lost (restarted empty, evicted) is given back to it.
+import { andThen, type Eventually } from './eventually.ts';
 import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList } from './list-index.ts';
@@ -66,25 +67,27 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
 
   /**
    * The newer of the shared store's and memory's copies (by `time`). A copy the shared store answered is
-   * kept in memory too (for when it is down); one it lost is given back to it by `restore`.
+   * kept in memory too (for when it is down); one it lost is given back to it by `restore`. At once when
+   * the store answers at once.
    */
-  async function readNewest<T extends object>(
+  function readNewest<T extends object>(
     key: string,
     budget: Budget | undefined,
     time: (record: T) => number,
     ttl: (record: T) => number | undefined,
     restore: (record: T, text: string) => void,
-  ): Promise<T | undefined> {
-    const { shared, memory, answered } = await layers.read(key, budget);
-    const fromShared = decodeOf<T>(key, shared);
-    // Once a copy is remembered both layers hold the same text: parsed once.
-    const fromMemory = memory === shared ? fromShared : decodeOf<T>(key, memory);
-    if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
-      if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
-      return fromShared;
-    }
-    if (fromMemory && answered && shared === undefined) restore(fromMemory, memory as string);
-    return fromMemory;
+  ): Eventually<T | undefined> {
+    return andThen(layers.read(key, budget), ({ shared, memory, answered }) => {
+      const fromShared = decodeOf<T>(key, shared);
+      // Once a copy is remembered both layers hold the same text: parsed once.
+      const fromMemory = memory === shared ? fromShared : decodeOf<T>(key, memory);
+      if (fromShared && (!fromMemory || time(fromShared) >= time(fromMemory))) {
+        if (shared !== memory) layers.remember(key, shared as string, ttl(fromShared));
+        return fromShared;
+      }
+      if (fromMemory && answered && shared === undefined) restore(fromMemory, memory as string);
+      return fromMemory;
+    });
   }
 
   const readEntry = (partition: string, url: string, budget?: Budget) =>
@@ -101,12 +104,16 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
       void track(body.then(() => shareUnlessNewer(keyOf(partition, 'stamp', url), text, stamp.updatedAt)));
     });
 
-  /** What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere). */
-  async function readAccount(partition: string, budget?: Budget): Promise<AccountRecord> {
+  /**
+   * What the shared store says of the account wins (deleting it there lifts a remembered 429 everywhere).
+   * At once when the store answers at once.
+   */
+  function readAccount(partition: string, budget?: Budget): Eventually<AccountRecord> {
     const key = accountKey(partition);
-    const { shared, memory, answered } = await layers.read(key, budget);
-    if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
-    return decodeOf<AccountRecord>(key, answered ? shared : memory) ?? {};
+    return andThen(layers.read(key, budget), ({ shared, memory, answered }) => {
+      if (answered && shared !== memory) layers.remember(key, shared ?? '{}');
+      return decodeOf<AccountRecord>(key, answered ? shared : memory) ?? {};
+    });
   }
 
   /** Writes the account's record for the fleet (memory at once). */

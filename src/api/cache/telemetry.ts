@@ -13,9 +13,14 @@ type OpenTelemetryApi = typeof OpenTelemetry;
 
 let api: OpenTelemetryApi | undefined;
 let loading: Promise<void> | undefined;
+let loaded = false;
 
-/** Imports `@opentelemetry/api` once, when it is installed; resolves either way. */
-export function loadTelemetry(): Promise<void> {
+/**
+ * Imports `@opentelemetry/api` once, when it is installed; resolves either way. Once it has, `undefined`:
+ * nothing is left to wait for (`await` it or not).
+ */
+export function loadTelemetry(): Promise<void> | undefined {
+  if (loaded) return undefined;
   loading ??= (async () => {
     try {
       // A literal, which bundlers and Workers' module walker can follow: bundled where installed, left to
@@ -24,6 +29,7 @@ export function loadTelemetry(): Promise<void> {
     } catch {
       api = undefined;
     }
+    loaded = true;
   })();
   return loading;
 }

@@ -1,0 +1,26 @@
+// What a server reads from the same strings again and again (a request URL's route), read once per
+// string: bounded, so that random inputs (ids that come and go, an attacker's) cost memory for a while
+// and nothing more.
+
+/** How many inputs are remembered, the oldest forgotten first: random ids come and go. */
+export const REMEMBERED_INPUTS = 1000;
+/** Inputs longer than this are read each time, never remembered: memory stays small whatever is asked. */
+export const REMEMBERED_INPUT_LENGTH = 512;
+
+/**
+ * `read`, remembering what it gave for the last `REMEMBERED_INPUTS` inputs of up to
+ * `REMEMBERED_INPUT_LENGTH` characters. What it gives is shared by every later call with the same input:
+ * never change it (freeze what can be frozen).
+ */
+export function remembered<T>(read: (input: string) => T): (input: string) => T {
+  const values = new Map<string, T>();
+  return (input) => {
+    if (values.has(input)) return values.get(input) as T;
+    const value = read(input);
+    if (input.length <= REMEMBERED_INPUT_LENGTH) {
+      if (values.size >= REMEMBERED_INPUTS) values.delete(values.keys().next().value as string);
+      values.set(input, value);
+    }
+    return value;
+  };
+}
