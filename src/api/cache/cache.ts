@@ -26,16 +26,6 @@ const routeKind = (route: Route): PromptCacheRoute => (route.id === undefined ? 
 /** Rounds of a read: look, fetch (or wait for the fleet's fetch), look again; from the third, it fetches alone. */
 const MAX_ROUNDS = 5;
 
-/** The identifier of an item route, decoded (`undefined` for a list, `''` for one that does not decode). */
-function decodedId(route: Route): string | undefined {
-  if (route.id === undefined) return undefined;
-  try {
-    return decodeURIComponent(route.id);
-  } catch {
-    return '';
-  }
-}
-
 /**
  * Creates a response cache for the API, for server-side reads (Server Components, prefetching) and
  * `createPromptApiHandler`: give it to `createPromptApiClient({ cache })`. Each kind's list with versions
@@ -118,7 +108,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
     const loading = loadTelemetry();
     if (loading) await loading;
     const budget = layers.budget();
-    const id = decodedId(route);
+    const id = route.decodedId;
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();
     for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -101,6 +101,38 @@ function within<T>(value: Promise<T> | T, timeoutMs: number): Promise<T> {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
+/**
+ * Wall time while at least one operation is waited on, not a sum of durations: a read's operations run in
+ * parallel, and each would be charged the same milliseconds again. Time spent elsewhere (an upstream
+ * request) is not the store's. A class: a read makes one, and most reads (a store that answers at once)
+ * never charge it.
+ */
+class WallTimeBudget implements Budget {
+  private allowedMs: number;
+  private spentMs = 0;
+  private waiting = 0;
+  private since = 0;
+
+  constructor(allowedMs: number) {
+    this.allowedMs = allowedMs;
+  }
+
+  get remainingMs() {
+    return this.allowedMs - this.spentMs - (this.waiting > 0 ? Date.now() - this.since : 0);
+  }
+
+  extend(totalMs: number) {
+    this.allowedMs = Math.max(this.allowedMs, totalMs);
+  }
+
+  charge<T>(wait: Promise<T>): Promise<T> {
+    if (this.waiting++ === 0) this.since = Date.now();
+    return wait.finally(() => {
+      if (--this.waiting === 0) this.spentMs += Date.now() - this.since;
+    });
+  }
+}
+
 /** The stores of one cache: `shared` (when given) in front of this process's memory. */
 export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth, onOperation }: LayersOptions): Layers {
   const memory = boundedMemory(capacity);
@@ -209,29 +241,7 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
   }
 
   return {
-    budget() {
-      // Wall time while at least one operation is waited on, not a sum of durations: a read's operations
-      // run in parallel, and each would be charged the same milliseconds again. Time spent elsewhere (an
-      // upstream request) is not the store's.
-      let allowedMs = budgetMs;
-      let spentMs = 0;
-      let waiting = 0;
-      let since = 0;
-      return {
-        get remainingMs() {
-          return allowedMs - spentMs - (waiting > 0 ? Date.now() - since : 0);
-        },
-        extend(totalMs) {
-          allowedMs = Math.max(allowedMs, totalMs);
-        },
-        charge(wait) {
-          if (waiting++ === 0) since = Date.now();
-          return wait.finally(() => {
-            if (--waiting === 0) spentMs += Date.now() - since;
-          });
-        },
-      };
-    },
+    budget: () => new WallTimeBudget(budgetMs),
     missBudgetMs: timeoutMs,
     read: (key, budget, size) =>
       andThen(spend('get', (store) => store.get(key), budget, size), (value) => ({

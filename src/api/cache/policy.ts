@@ -36,6 +36,8 @@ export interface Route {
   kind: Kind;
   /** The item's identifier, still percent-encoded; absent for a list. */
   id?: string;
+  /** The identifier decoded, as the lists name it (`''` for one that does not decode); absent for a list. */
+  decodedId?: string;
   /** The pinned version of an item read. */
   version?: string;
   /** A list read with `include_versions=true`. */
@@ -115,9 +117,19 @@ function readRoute(input: string, prefix: string | null | undefined): Route | nu
     listUrl: `${root}/${kind}?include_versions=true`,
     kind: kind as Kind,
     id,
+    decodedId: id === undefined ? undefined : decoded(id),
     version: id !== undefined && version !== null ? version : undefined,
     includeVersions: id === undefined && url.searchParams.get('include_versions') === 'true',
   };
+}
+
+/** A path segment decoded, or `''` when it does not decode. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
 
 const PREFIX = 'prompt-cache:2:';

@@ -71,7 +71,7 @@ export function boundedMemory(capacity: () => number): PromptCacheStore & { dele
 
   const live = (key: string): MemoryValue | undefined => {
     const entry = values.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
+    if (entry && entry.expiresAt !== Infinity && entry.expiresAt <= Date.now()) {
       values.delete(key);
       return undefined;
     }
