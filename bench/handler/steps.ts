@@ -10,7 +10,8 @@
 //   version, each list;
 // - the handler's whole answer: a pinned version, an item, a list's 304.
 // Then the memory the account takes once read (both lists, items, and the handler's bytes and encodings):
-// the heap and the buffers outside it, after a full garbage collection, over what they were before.
+// the heap and the buffers outside it, after a full garbage collection once parsed values stopped lingering
+// (1 s after their last read), over what they were before.
 import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,8 +99,9 @@ async function measure(dist: string, upstream: string): Promise<Figures> {
   await answer(`/prompts/${ITEM}`);
   await client.getPrompt(ITEM);
   await client.getPrompt(PINNED.id, { version: PINNED.version });
+  // Past the linger of parsed values (1 s after their last read): what the account holds for good.
   gc();
-  await new Promise((done) => setTimeout(done, 100));
+  await new Promise((done) => setTimeout(done, 1500));
   gc();
   const after = memory();
   // The heap, and the buffers outside it (the bytes of each record and encoding).

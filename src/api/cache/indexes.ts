@@ -5,6 +5,7 @@ import type { Eventually } from './eventually.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList, type ListIndex } from './list-index.ts';
 import { keyOf, type ListStamp, type Route, versionsListUrl } from './policy.ts';
+import { dropOldest } from './remembered.ts';
 import { sleep } from './responses.ts';
 
 /**
@@ -34,10 +35,7 @@ export function createIndexes(layers: Layers, track: <T>(work: Promise<T>) => Pr
     const current = held.get(url);
     if (current && current.fetchedAt > index.fetchedAt) return current;
     held.set(url, index);
-    for (const oldest of accounts.keys()) {
-      if (accounts.size <= maxAccounts) break;
-      accounts.delete(oldest);
-    }
+    dropOldest(accounts, maxAccounts);
     return index;
   }
 

@@ -7,6 +7,7 @@ import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList } from './list-index.ts';
 import { type AccountRecord, accountKey, backoffMs, ENTRY_BACKOFF_MAX_MS, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
+import { dropOldest } from './remembered.ts';
 import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
@@ -46,14 +47,11 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
   function decodeOf<T extends object>(key: string, text: string | undefined): T | undefined {
     if (text === undefined) return undefined;
     const held = decoded.get(key);
+    const current = held?.text === text ? held : { text, value: decode<T>(text) };
     decoded.delete(key);
-    const value = held?.text === text ? held.value : decode<T>(text);
-    decoded.set(key, { text, value });
-    for (const oldest of decoded.keys()) {
-      if (decoded.size <= capacity()) break;
-      decoded.delete(oldest);
-    }
-    return value as T | undefined;
+    decoded.set(key, current);
+    dropOldest(decoded, capacity());
+    return current.value as T | undefined;
   }
 
   /**

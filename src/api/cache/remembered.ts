@@ -1,11 +1,20 @@
-// What a server reads from the same strings again and again (a request URL's route), read once per
-// string: bounded, so that random inputs (ids that come and go, an attacker's) cost memory for a while
-// and nothing more.
+// Memory that stays bounded whatever is asked: what a server reads from the same strings again and again
+// (a request URL's route), read once per string, and maps that drop what was read least recently. Random
+// inputs (ids that come and go, an attacker's) cost memory for a while and nothing more.
 
 /** How many inputs are remembered, the oldest forgotten first: random ids come and go. */
 export const REMEMBERED_INPUTS = 1000;
 /** Inputs longer than this are read each time, never remembered: memory stays small whatever is asked. */
 export const REMEMBERED_INPUT_LENGTH = 512;
+
+/** Drops the oldest entries of `map` (the first inserted) past `limit`: a map read least recently first. */
+export function dropOldest(map: Map<unknown, unknown>, limit: number): void {
+  if (map.size <= limit) return;
+  for (const oldest of map.keys()) {
+    if (map.size <= limit) break;
+    map.delete(oldest);
+  }
+}
 
 /**
  * `read`, remembering what it gave for the last `REMEMBERED_INPUTS` inputs of up to
@@ -18,8 +27,8 @@ export function remembered<T>(read: (input: string) => T): (input: string) => T 
     if (values.has(input)) return values.get(input) as T;
     const value = read(input);
     if (input.length <= REMEMBERED_INPUT_LENGTH) {
-      if (values.size >= REMEMBERED_INPUTS) values.delete(values.keys().next().value as string);
       values.set(input, value);
+      dropOldest(values, REMEMBERED_INPUTS);
     }
     return value;
   };

@@ -6,6 +6,7 @@
 // the client's value. What a record is made of never changes: a refresh stores a new record, which gets
 // a representation of its own.
 import { withoutKey } from '../redact.ts';
+import { dropOldest } from './remembered.ts';
 
 /** Parses and validates a body's JSON (the client's `parse*`): throws `ShapeError` when it breaks the contract. */
 export type BodyParser<T> = (json: unknown) => T;
@@ -183,10 +184,7 @@ export function representationsByKey(capacity: () => number): (key: string, text
     representations.delete(key);
     if (representation?.text !== text) representation = createRepresentation(text);
     representations.set(key, representation);
-    for (const oldest of representations.keys()) {
-      if (representations.size <= capacity()) break;
-      representations.delete(oldest);
-    }
+    dropOldest(representations, capacity());
     return representation;
   };
 }

@@ -1,3 +1,5 @@
+import { dropOldest } from './remembered.ts';
+
 /**
  * Where `createPromptCache` keeps its entries, locks and the account's usage: four operations on string
  * keys and string values, each sync or async. `memoryStore()` is one process's memory;
@@ -80,11 +82,7 @@ export function boundedMemory(capacity: () => number): PromptCacheStore & { dele
   const put = (key: string, value: string, ttlMs: number | undefined) => {
     values.delete(key);
     values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
-    const limit = capacity();
-    for (const oldest of values.keys()) {
-      if (values.size <= limit) break;
-      values.delete(oldest);
-    }
+    dropOldest(values, capacity());
   };
 
   return {
