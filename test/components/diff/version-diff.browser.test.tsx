@@ -106,8 +106,9 @@ describe('PromptVersionDiff', () => {
     });
 
     it('says "Loading versions…" in a status region that stays mounted, so a screen reader announces the change', async () => {
-      renderConnected(<PromptVersionDiff promptId={accountReview} />, mockApi(undefined, { latency: 200 }).client());
-      await waitFor(() => expect(summary()).toBe('Changes: temperature.'), { timeout: 3000 });
+      // Answers slow enough that picking a version (a few hundred ms on a busy machine) ends before its own.
+      renderConnected(<PromptVersionDiff promptId={accountReview} />, mockApi(undefined, { latency: 1000 }).client());
+      await waitFor(() => expect(summary()).toBe('Changes: temperature.'), { timeout: 8000 });
       const status = screen.getByRole('status');
       expect(status.textContent).toBe('');
       // Empty, it is out of the layout (no gap in the grid) yet still in the accessibility tree.
@@ -116,7 +117,7 @@ describe('PromptVersionDiff', () => {
       expect(screen.getByRole('status')).toBe(status);
       expect(status.textContent).toBe('Loading versions…');
       expect(getComputedStyle(status).position).toBe('static');
-      await waitFor(() => expect(summary()).toMatch(/^Changes: model/), { timeout: 3000 });
+      await waitFor(() => expect(summary()).toMatch(/^Changes: model/), { timeout: 8000 });
       expect(screen.getByRole('status')).toBe(status);
       expect(status.textContent).toBe('');
       await expectAccessibleAndFitting();
