@@ -133,20 +133,27 @@ const builds = [resolve(here('../../dist')), ...process.argv.slice(2).map((dist)
 const upstream = await startUpstream(PROMPTS);
 // Each build in a process of its own, REPEATS times, the builds in turn: the least of each figure.
 const results = builds.map((): Figures => ({ steps: {}, heapBytes: Infinity, bufferBytes: Infinity }));
-for (let repeat = 0; repeat < REPEATS; repeat++) {
-  for (const [index, dist] of builds.entries()) {
-    const child: ChildProcess = fork(here('./steps.ts'), ['--measure', dist, upstream.url], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
-    const figures = await new Promise<Figures>((done, fail) => {
-      child.once('message', (message) => done(message as Figures));
-      child.once('exit', (code) => fail(new Error(`measuring ${dist} exited with ${code}`)));
-    });
-    const result = results[index]!;
-    result.heapBytes = Math.min(result.heapBytes, figures.heapBytes);
-    result.bufferBytes = Math.min(result.bufferBytes, figures.bufferBytes);
-    for (const [name, micros] of Object.entries(figures.steps)) result.steps[name] = Math.min(result.steps[name] ?? Infinity, micros);
+try {
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    for (const [index, dist] of builds.entries()) {
+      const child: ChildProcess = fork(here('./steps.ts'), ['--measure', dist, upstream.url], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
+      const figures = await new Promise<Figures>((done, fail) => {
+        child.once('message', (message) => done(message as Figures));
+        // A build imports its peers (TanStack Query, React) from a node_modules above it: a dist/ copied
+        // where there is none fails to load.
+        child.once('exit', (code) =>
+          fail(new Error(`measuring ${dist} exited with ${code} (a build loads its peers from a node_modules above it: use one in a checkout with its packages installed, or copy it into this one, as tmp/other-dist)`)),
+        );
+      });
+      const result = results[index]!;
+      result.heapBytes = Math.min(result.heapBytes, figures.heapBytes);
+      result.bufferBytes = Math.min(result.bufferBytes, figures.bufferBytes);
+      for (const [name, micros] of Object.entries(figures.steps)) result.steps[name] = Math.min(result.steps[name] ?? Infinity, micros);
+    }
   }
+} finally {
+  upstream.stop();
 }
-upstream.stop();
 
 const micros = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} ms` : `${value.toFixed(1)} µs`);
 const names = ['this build', ...process.argv.slice(2)];
