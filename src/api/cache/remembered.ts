@@ -3,9 +3,9 @@
 // inputs (ids that come and go, an attacker's) cost memory for a while and nothing more.
 
 /** How many inputs are remembered, the oldest forgotten first: random ids come and go. */
-export const REMEMBERED_INPUTS = 1000;
+const REMEMBERED_INPUTS = 1000;
 /** Inputs longer than this are read each time, never remembered: memory stays small whatever is asked. */
-export const REMEMBERED_INPUT_LENGTH = 512;
+const REMEMBERED_INPUT_LENGTH = 512;
 
 /** Drops the oldest entries of `map` (the first inserted) past `limit`: a map read least recently first. */
 export function dropOldest(map: Map<unknown, unknown>, limit: number): void {
@@ -21,10 +21,12 @@ export function dropOldest(map: Map<unknown, unknown>, limit: number): void {
  * `REMEMBERED_INPUT_LENGTH` characters. What it gives is shared by every later call with the same input:
  * never change it (freeze what can be frozen).
  */
-export function remembered<T>(read: (input: string) => T): (input: string) => T {
+export function remembered<T extends object | null>(read: (input: string) => T): (input: string) => T {
   const values = new Map<string, T>();
   return (input) => {
-    if (values.has(input)) return values.get(input) as T;
+    // One lookup for a URL read before (routes and targets are never `undefined`; a `null` is remembered).
+    const held = values.get(input);
+    if (held !== undefined) return held;
     const value = read(input);
     if (input.length <= REMEMBERED_INPUT_LENGTH) {
       values.set(input, value);
