@@ -1,10 +1,11 @@
 // createPromptApiHandler: the key-on-server endpoint, as a Fetch-standard handler.
 import { backgroundIdle } from '../api/cache/background.ts';
+import { type Eventually, isPending } from '../api/cache/eventually.ts';
 import { type PayloadReader, READ_PAYLOAD } from '../api/cache/cached-reads.ts';
 import type { PromptApiClient } from '../api/client.ts';
 import type { UsageSnapshot } from '../api/usage-store.ts';
 import { type Payload, payloadOf } from '../api/cache/representation.ts';
-import { acceptedEncodings, chooseEncoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
+import { acceptedEncodings, chooseEncoding, type Encoding, encodedTag, MIN_COMPRESSED_BYTES } from './handler-encoding.ts';
 import { decideOrigin, hostAllowed } from './handler-origin.ts';
 import { errorOf, errorResponse, matchedTag, rateLimitHeaders } from './handler-response.ts';
 import { type HandlerRoute, isRefusal, targetsUnder } from './handler-route.ts';
@@ -97,18 +98,21 @@ function waitUntilOf(context: unknown): ((promise: Promise<unknown>) => void) | 
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-/** Bodies larger than this are handed to the server in views of it, never copied per request. */
+/** A large body is handed to the server in views of this size. */
 const CHUNK_BYTES = 65_536;
 
 /**
  * Reads the route's payload through the client, validated by the client on its way in: through its cache,
- * the bytes and ETag made once per record. A client of another making (no `READ_PAYLOAD`) is read for its
- * value, serialized and hashed for this request.
+ * the bytes and ETag made once per record (at once when the cache holds them). A client of another making
+ * (no `READ_PAYLOAD`) is read for its value, serialized and hashed for this request.
  */
-async function read(client: PromptApiClient, route: HandlerRoute, request: Request, label: RequestLabel): Promise<Payload> {
+function read(client: PromptApiClient, route: HandlerRoute, request: Request, label: RequestLabel): Eventually<Payload> {
   const reader = (client as Partial<PayloadReader>)[READ_PAYLOAD];
-  if (reader) return reader.call(client, route, () => request.signal, (outcome) => (label.outcome = outcome));
-  const { signal } = request;
+  return reader ? reader.call(client, route, () => request.signal, (outcome) => (label.outcome = outcome)) : readValue(client, route, request.signal);
+}
+
+/** A client's value for the route, serialized and hashed for this request. */
+async function readValue(client: PromptApiClient, route: HandlerRoute, signal: AbortSignal): Promise<Payload> {
   const { kind, id, version, includeVersions } = route;
   const value =
     kind === 'prompts'
@@ -117,9 +121,12 @@ async function read(client: PromptApiClient, route: HandlerRoute, request: Reque
   return payloadOf(JSON.stringify(value));
 }
 
-/** A body for `bytes` that every response shares: a large one as views of it (a `Response` would copy it). */
-function bodyOf(bytes: Uint8Array): BodyInit {
-  if (bytes.byteLength <= CHUNK_BYTES) return bytes as Uint8Array<ArrayBuffer>;
+/**
+ * A body for `bytes` that every response shares: a stream of views of them, never a copy. A `Response`
+ * copies a `Uint8Array` it is given (as the Fetch standard says), and Node's then makes a byte stream of
+ * the copy, which cost a cached read over HTTP more than any of the cache's own steps.
+ */
+function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   let offset = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -169,7 +176,7 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
   };
 
   function answer(request: Request): Promise<Response> {
-    return measured(async (label) => {
+    return measured((label) => {
     // Headers every response carries, and CORS for an allowed other origin. The account's usage goes only
     // on answers that went through the client: the handler's own refusals tell nobody the plan or quota.
     const headers: Record<string, string> = { 'x-content-type-options': 'nosniff' };
@@ -202,34 +209,42 @@ export function createPromptApiHandler(options: PromptApiHandlerOptions): Prompt
     }
     label.kind = route.kind;
     label.route = route.id === undefined ? 'list' : route.version === undefined ? 'item' : 'pinned';
-    let payload: Payload;
-    try {
-      payload = await read(client, route, request, label);
-    } catch (error) {
-      return errorResponse(errorOf(error, route.kind), { ...headers, ...usageHeaders(client.usage.getSnapshot()) });
-    }
+    const failed = (error: unknown) => errorResponse(errorOf(error, route.kind), { ...headers, ...usageHeaders(client.usage.getSnapshot()) });
     const compress = options.compress ?? !fromNextJs(request);
-    // One object, filled in place: a hit's bookkeeping is a large part of what it costs.
-    const success = Object.assign(headers, usageHeaders(client.usage.getSnapshot()));
-    if (compress) success.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    success['cache-control'] = route.version !== undefined ? pinnedCaching : latestCaching;
-    // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
-    // in an encoding it accepts) is known without making or reading that representation.
-    const accepted = compress && payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
-    const tags = accepted.length === 0 ? [payload.tag] : [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
-    const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
-    if (unchanged) {
-      success.etag = unchanged;
-      return new Response(null, { status: 304, headers: success });
+    /** The answer of a payload: a 304 when the request has its tag, else its bytes (in an encoding the request accepts). */
+    const respond = (payload: Payload): Eventually<Response> => {
+      // One object, filled in place: a hit's bookkeeping is a large part of what it costs.
+      const success = Object.assign(headers, usageHeaders(client.usage.getSnapshot()));
+      if (compress) success.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+      success['cache-control'] = route.version !== undefined ? pinnedCaching : latestCaching;
+      // A revalidation compares tags only: the tag of each representation the request may get (as it is, or
+      // in an encoding it accepts) is known without making or reading that representation.
+      const accepted = compress && payload.bytes.byteLength >= MIN_COMPRESSED_BYTES ? acceptedEncodings(request.headers.get('accept-encoding')) : [];
+      const tags = accepted.length === 0 ? [payload.tag] : [...accepted.map((encoding) => encodedTag(payload, encoding)), payload.tag];
+      const unchanged = matchedTag(request.headers.get('if-none-match'), tags);
+      if (unchanged) {
+        success.etag = unchanged;
+        return new Response(null, { status: 304, headers: success });
+      }
+      const send = ({ encoding, bytes }: { encoding: Encoding | undefined; bytes: Uint8Array }) => {
+        success.etag = encodedTag(payload, encoding);
+        success['content-type'] = 'application/json; charset=utf-8';
+        success['content-length'] = String(bytes.byteLength);
+        if (encoding) success['content-encoding'] = encoding;
+        // `encodeBody: 'manual'`: Cloudflare Workers otherwise compress a body whose Content-Encoding is set,
+        // these bytes again; other runtimes ignore the option.
+        return new Response(bodyOf(bytes), { status: 200, headers: success, encodeBody: 'manual' } as ResponseInit);
+      };
+      return accepted.length === 0 ? send({ encoding: undefined, bytes: payload.bytes }) : chooseEncoding(payload, accepted).then(send);
+    };
+    let payload: Eventually<Payload>;
+    try {
+      payload = read(client, route, request, label);
+    } catch (error) {
+      return failed(error);
     }
-    const { encoding, bytes } = accepted.length === 0 ? { encoding: undefined, bytes: payload.bytes } : await chooseEncoding(payload, accepted);
-    success.etag = encodedTag(payload, encoding);
-    success['content-type'] = 'application/json; charset=utf-8';
-    success['content-length'] = String(bytes.byteLength);
-    if (encoding) success['content-encoding'] = encoding;
-    // `encodeBody: 'manual'`: Cloudflare Workers otherwise compress a body whose Content-Encoding is set,
-    // these bytes again; other runtimes ignore the option.
-    return new Response(bodyOf(bytes), { status: 200, headers: success, encodeBody: 'manual' } as ResponseInit);
+    // A hit is answered at once: only what is truly later (a miss, a shared store over the network) is awaited.
+    return isPending(payload) ? payload.then(respond, failed) : respond(payload);
     });
   }
 }

@@ -1,13 +1,13 @@
 import { untilAborted } from '../abort.ts';
 import type { RequestContext } from '../request.ts';
 import { addBackgroundWork } from './background.ts';
-import { consult, usable } from './consult.ts';
+import { consult, usable, type Verdict } from './consult.ts';
 import { allOf, andThen, type Eventually } from './eventually.ts';
 import { createFleet, type Read, type ReadOutcome } from './fleet.ts';
-import { createLayers } from './layers.ts';
+import { type Budget, createLayers } from './layers.ts';
 import { type CacheReader, decorate } from './cached-reads.ts';
 import type { PromptCache, PromptCacheEvent, PromptCacheOptions, PromptCacheRoute } from './options.ts';
-import { type AccountRecord, versionsListUrl, quotaTtlMs, type Route, type RouteReader, routesUnder, type StoredResponse } from './policy.ts';
+import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type Route, type RouteReader, routesUnder, type StoredResponse } from './policy.ts';
 import { createRecords } from './records.ts';
 import type { Representation } from './representation.ts';
 import { partitionName, replay } from './responses.ts';
@@ -76,6 +76,7 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
           : `prompt cache: the shared store failed (${reason}); this server answers from its own memory and the API until the store answers again`,
       }),
     onOperation: (operation, outcome, durationMs) => emit({ type: 'store', operation, outcome, durationMs }),
+    track,
   });
   const records = createRecords(layers, { notFoundTtlMs, errorTtlMs, track, capacity: () => maxEntries + records.versionCount(), maxAccounts });
   // The last header and its partition (at once, once hashed): a server reads with one key, and hashing it
@@ -97,59 +98,91 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
   const { obtain, refresh, takeProbe } = createFleet({ layers, records, emit, track, freshFor, lockMs, lockWaitMs, errorTtlMs });
 
 
-  /**
-   * Answers a read: from what the cache holds, or after the requests it needs. With `heldOnly`, content
-   * the cache holds or nothing (`undefined`): no request, no probe, and no answer other than a 200.
-   */
-  async function answer(read: Read): Promise<Answer>;
-  async function answer(read: Read, heldOnly: true): Promise<Answer | undefined>;
-  async function answer(read: Read, heldOnly = false): Promise<Answer | undefined> {
+  /** What one look at the cache found for a read: a verdict, unless the key was refused (no verdict then). */
+  type Look = {
+    account: AccountRecord;
+    stamp: ListStamp | undefined;
+    entry: StoredResponse | undefined;
+    /** Whether the quota is spent (no request may be sent for the read). */
+    spent: boolean;
+  } & ({ refused: NonNullable<AccountRecord['unauthorized']>; verdict?: undefined } | { refused?: undefined; verdict: Verdict });
+
+  /** Looks at what the cache holds for `read`: at once when the stores answer at once. */
+  function look(read: Read, budget: Budget, now: number): Eventually<Look> {
     const { route, partition } = read;
+    const id = route.decodedId;
+    const pinned = route.version !== undefined;
+    const found = allOf([
+      records.readAccount(partition, budget),
+      // A pinned version read before is answered from its own entry: its every hit spares the stamp's read.
+      pinned ? undefined : records.readStamp(partition, versionsListUrl(route), budget),
+      id === undefined ? undefined : records.readEntry(partition, route.url, budget),
+    ]);
+    return andThen(found, ([account, listStamp, entry]) => {
+      // A pinned version read before needs no index.
+      const pinnedHit = pinned && usable(entry, now);
+      const stampOf = pinned && (!pinnedHit || account.unauthorized) ? records.readStamp(partition, versionsListUrl(route), budget) : listStamp;
+      return andThen(stampOf, (stamp) => {
+        record.quota(account.rateLimit);
+        const { unauthorized, exceeded } = account;
+        const spent = exceeded !== undefined && now < exceeded.until;
+        if (unauthorized) return { account, stamp, entry, spent, refused: unauthorized };
+        const indexOf = pinnedHit ? undefined : records.listIndexOf(partition, route, stamp, budget);
+        return andThen(indexOf, (index) => ({ account, stamp, entry, spent, verdict: consult({ route, id, stamp, index, entry, now, mayFetch: !spent }) }));
+      });
+    });
+  }
+
+  /** The answer of a verdict that has one, reported, with its refresh or keeping started. */
+  function answered(read: Read, { account, stamp, entry }: Look, verdict: Extract<Verdict, { answer: unknown }>, round: number): Answer {
+    const { route, partition } = read;
+    if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
+    if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
+    report(read, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
+    const { answer: record } = verdict;
+    const representation = verdict.representation ?? (record.status === 200 ? records.representationOf(partition, route.url, record) : undefined);
+    return { record, account, representation };
+  }
+
+  /**
+   * Content the cache holds for `read`, or nothing (`undefined`): no request, no probe, and no answer
+   * other than a 200. At once when the stores answer at once: a hit waits on nothing.
+   */
+  function heldAnswer(read: Read): Eventually<Answer | undefined> {
+    const loading = loadTelemetry();
+    if (loading) return loading.then(() => heldAnswer(read));
+    return andThen(look(read, layers.budget(), Date.now()), (found) => {
+      const { verdict } = found;
+      return verdict && 'answer' in verdict && verdict.answer.status === 200 ? answered(read, found, verdict, 0) : undefined;
+    });
+  }
+
+  /** Answers a read: from what the cache holds, or after the requests it needs. */
+  async function answer(read: Read): Promise<Answer> {
+    const { partition } = read;
     const loading = loadTelemetry();
     if (loading) await loading;
     const budget = layers.budget();
-    const id = route.decodedId;
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const pinned = route.version !== undefined;
-      const [account, listStamp, entry] = await allOf([
-        records.readAccount(partition, budget),
-        // A pinned version read before is answered from its own entry: its every hit spares the stamp's read.
-        pinned ? undefined : records.readStamp(partition, versionsListUrl(route), budget),
-        id === undefined ? undefined : records.readEntry(partition, route.url, budget),
-      ]);
-      const { unauthorized, exceeded } = account;
-      // A pinned version read before needs no index.
-      const pinnedHit = pinned && usable(entry, now);
-      const stamp = pinned && (!pinnedHit || unauthorized) ? await records.readStamp(partition, versionsListUrl(route), budget) : listStamp;
-      record.quota(account.rateLimit);
+      const found = await look(read, budget, now);
+      const { account, stamp, entry, spent } = found;
       // The key was refused: nothing cached under it is served; one request an interval checks it again.
-      if (unauthorized) {
-        if (heldOnly) return undefined;
-        if (round > 0 || now < unauthorized.retryAt || !(await takeProbe(partition, budget))) {
+      if (found.refused) {
+        if (round > 0 || now < found.refused.retryAt || !(await takeProbe(partition, budget))) {
           // After this read's own request (a check), the 401 is its answer: a miss; else a refusal.
-          report(read, round > 0 ? 'miss' : 'refused', unauthorized.response.status);
-          return { record: unauthorized.response, account };
+          report(read, round > 0 ? 'miss' : 'refused', found.refused.response.status);
+          return { record: found.refused.response, account };
         }
         budget.extend(layers.missBudgetMs);
         await obtain(read, 'list', 'probe', { stamp, entry }, budget, true);
         continue;
       }
-      const spent = exceeded !== undefined && now < exceeded.until;
-      const index = pinnedHit ? undefined : await records.listIndexOf(partition, route, stamp, budget);
-      const verdict = consult({ route, id, stamp, index, entry, now, mayFetch: !spent });
-      if ('answer' in verdict) {
-        if (heldOnly && verdict.answer.status !== 200) return undefined;
-        if (verdict.refresh) refresh(read, verdict.refresh, { stamp, entry });
-        if (verdict.keep) void records.keepEntry(partition, route, verdict.answer);
-        report(read, round > 0 ? 'miss' : verdict.fresh ? 'fresh' : 'stale', verdict.answer.status);
-        const { answer: record } = verdict;
-        const representation = verdict.representation ?? (record.status === 200 ? records.representationOf(partition, route.url, record) : undefined);
-        return { record, account, representation };
-      }
-      if (heldOnly) return undefined;
+      const { verdict } = found;
+      if ('answer' in verdict) return answered(read, found, verdict, round);
       // Nothing to answer with. A spent quota: the 429, but for one request an interval that checks it.
+      const { exceeded } = account;
       if (exceeded && spent && (round > 0 || now < exceeded.retryAt || !(await takeProbe(partition, budget)))) {
         report(read, round > 0 ? 'miss' : 'refused', exceeded.response.status);
         return { record: exceeded.response, account };
@@ -194,10 +227,11 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       if (record.status !== 200 || !representation) return { response: toResponse(answered) };
       return { representation, replay: (body) => replay(record, account, body) };
     },
-    async held(url, headers, onOutcome) {
+    held(url, headers, onOutcome) {
       const route = routeOf(url);
-      const answered = route ? await answer(await readOf(route, headers, upstream, onOutcome), true) : undefined;
-      return answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit };
+      if (!route) return undefined;
+      const held = andThen(readOf(route, headers, upstream, onOutcome), heldAnswer);
+      return andThen(held, (answered) => answered?.representation && { representation: answered.representation, rateLimit: answered.account.rateLimit });
     },
   });
 

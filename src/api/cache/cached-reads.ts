@@ -9,6 +9,7 @@ import type { RateLimit } from '../types.ts';
 import type { ReadOutcome } from './fleet.ts';
 import { itemPath, listPath, refuseUnaddressable } from '../client.ts';
 import { type RequestContext, request } from '../request.ts';
+import { andThen, type Eventually, isPending } from './eventually.ts';
 import { parseComposer, parseComposerList, parsePrompt, parsePromptList, ShapeError } from '../validate.ts';
 import { type BodyParser, type Payload, payloadOf, type Representation } from './representation.ts';
 
@@ -31,8 +32,11 @@ export interface HeldContent {
 export interface CacheReader {
   /** Reads `url` with the request's `headers`, fetching what the cache lacks. */
   read(url: string, headers: Headers, onOutcome?: (outcome: ReadOutcome) => void): Promise<CachedRead>;
-  /** Content the cache holds for `url`, at once (no request, no wait beyond its store budget), or `undefined`. */
-  held(url: string, headers: Headers, onOutcome?: (outcome: ReadOutcome) => void): Promise<HeldContent | undefined>;
+  /**
+   * Content the cache holds for `url` (no request, no wait beyond its store budget), or `undefined`: at
+   * once when its stores answer at once.
+   */
+  held(url: string, headers: Headers, onOutcome?: (outcome: ReadOutcome) => void): Eventually<HeldContent | undefined>;
 }
 
 /** One of the four reads, as the handler names it. */
@@ -55,13 +59,14 @@ export const READ_PAYLOAD: unique symbol = Symbol('prompt-composer-react: read p
  * pipeline (a `Request`'s signal is made on first access); `onOutcome` hears how the cache answered.
  */
 export interface PayloadReader {
-  [READ_PAYLOAD](route: PayloadRoute, signal?: () => AbortSignal, onOutcome?: (outcome: ReadOutcome) => void): Promise<Payload>;
+  /** At once when the cache holds the payload (and its stores answer at once); throws what the read's promise would reject with. */
+  [READ_PAYLOAD](route: PayloadRoute, signal?: () => AbortSignal, onOutcome?: (outcome: ReadOutcome) => void): Eventually<Payload>;
 }
 
 /** What a read makes of a valid body: from its representation, or from the value a `Response` gave. */
 interface Delivery<R> {
-  represented(representation: Representation, key: string | undefined): R;
-  parsed(value: unknown): R;
+  represented(representation: Representation, key: string | undefined): Eventually<R>;
+  parsed(value: unknown): Eventually<R>;
 }
 
 const PARSERS = {
@@ -118,12 +123,11 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
     return sent.headers;
   };
 
-  /** Content the cache holds for `path`, read with the headers the pipeline would send. */
-  async function held(path: string, onOutcome: Observer): Promise<{ content: HeldContent; key: string | undefined } | undefined> {
+  /** Content the cache holds for `url`, read with the headers the pipeline would send. */
+  function held(url: string, onOutcome: Observer): Eventually<{ content: HeldContent; key: string | undefined } | undefined> {
     const key = plainKey(pipeline.apiKey);
     if (key === false) return undefined;
-    const content = await reader.held(`${pipeline.baseUrl}${path}`, headersFor(key), onOutcome);
-    return content && { content, key };
+    return andThen(reader.held(url, headersFor(key), onOutcome), (content) => content && { content, key });
   }
 
   /** Reads `path` through the pipeline, delivering from the representation when the cache answers content. */
@@ -140,7 +144,7 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
         return answer.replay('null');
       },
     };
-    const deliver = (json: unknown): R => {
+    const deliver = (json: unknown): Eventually<R> => {
       if (!found) return delivery.parsed(parse(json));
       try {
         return delivery.represented(found.representation, found.key);
@@ -148,30 +152,47 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
         return asShapeError(error);
       }
     };
-    return request(context, path, deliver, signal);
+    // A promise `deliver` gives (a payload being made) is the pipeline's to wait for, as any async step's.
+    return request(context, path, deliver, signal) as Promise<R>;
   }
 
   /**
    * A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's.
    * The handler's `signal` comes as a function: it is made only for a read that goes through the pipeline.
    */
-  async function read<R>(path: string, parse: BodyParser<unknown>, delivery: Delivery<R>, signal: AbortSignal | (() => AbortSignal) | undefined, onOutcome?: Observer): Promise<R> {
-    if (typeof signal !== 'object' || !signal.aborted) {
-      const found = await held(path, onOutcome);
-      if (found) {
-        try {
-          const delivered = await delivery.represented(found.content.representation, found.key);
-          recordUsage(found.content.rateLimit);
-          return delivered;
-        } catch {
-          // The pipeline says how it breaks the contract (the representation remembers: it is not parsed again).
-        }
+  function read<R>(
+    path: string,
+    parse: BodyParser<unknown>,
+    delivery: Delivery<R>,
+    signal: AbortSignal | (() => AbortSignal) | undefined,
+    onOutcome?: Observer,
+    url = `${pipeline.baseUrl}${path}`,
+  ): Eventually<R> {
+    // The pipeline says how a held body breaks the contract (the representation remembers: it is not parsed again).
+    const pipelined = () => throughPipeline(path, parse, delivery, typeof signal === 'function' ? signal() : signal, onOutcome);
+    if (typeof signal === 'object' && signal.aborted) return pipelined();
+    return andThen(held(url, onOutcome), (found) => {
+      if (!found) return pipelined();
+      let delivered: Eventually<R>;
+      try {
+        delivered = delivery.represented(found.content.representation, found.key);
+      } catch {
+        return pipelined();
       }
-    }
-    return throughPipeline(path, parse, delivery, typeof signal === 'function' ? signal() : signal, onOutcome);
+      const { rateLimit } = found.content;
+      if (!isPending(delivered)) {
+        recordUsage(rateLimit);
+        return delivered;
+      }
+      return delivered.then((value) => {
+        recordUsage(rateLimit);
+        return value;
+      }, pipelined);
+    });
   }
 
-  const readValue = <T>(path: string, parse: BodyParser<T>, signal: AbortSignal | undefined) =>
+  // A client's method always answers with a promise (an `async` one: what throws rejects it).
+  const readValue = async <T>(path: string, parse: BodyParser<T>, signal: AbortSignal | undefined) =>
     read<T>(path, parse, { represented: (representation, key) => representation.value(parse, key), parsed: (parsed) => parsed as T }, signal);
 
   client.getPrompt = (id, { version, signal } = {}) =>
@@ -181,17 +202,25 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
     refuseUnaddressable('composers', id, version) ?? readValue(itemPath('composers', id, version), parseComposer, signal);
   client.listComposers = ({ includeVersions, signal } = {}) => readValue(listPath('composers', includeVersions), parseComposerList, signal);
 
+  /** A handler route's read (its path, URL and parser), made once: the handler hands the same route for the same URL. */
+  const payloadReads = new WeakMap<PayloadRoute, { path: string; url: string; parse: BodyParser<unknown>; delivery: Delivery<Payload> }>();
   const payloadReader: PayloadReader = {
-    async [READ_PAYLOAD]({ kind, id, version, includeVersions }, signal, onOutcome) {
-      const refused = id === undefined ? null : refuseUnaddressable(kind, id, version);
-      if (refused) return refused;
-      const parse = id === undefined ? PARSERS[kind].list : PARSERS[kind].item;
-      const path = id === undefined ? listPath(kind, includeVersions) : itemPath(kind, id, version);
-      const payload: Delivery<Promise<Payload>> = {
-        represented: (representation, key) => representation.payload(parse, key),
-        parsed: (parsed) => payloadOf(JSON.stringify(parsed)),
-      };
-      return await read(path, parse, payload, signal, onOutcome);
+    [READ_PAYLOAD](route, signal, onOutcome) {
+      let planned = payloadReads.get(route);
+      if (!planned) {
+        const { kind, id, version, includeVersions } = route;
+        const refused = id === undefined ? null : refuseUnaddressable(kind, id, version);
+        if (refused) return refused;
+        const parse = id === undefined ? PARSERS[kind].list : PARSERS[kind].item;
+        const path = id === undefined ? listPath(kind, includeVersions) : itemPath(kind, id, version);
+        const delivery: Delivery<Payload> = {
+          represented: (representation, key) => representation.payload(parse, key),
+          parsed: (parsed) => payloadOf(JSON.stringify(parsed)),
+        };
+        planned = { path, url: `${pipeline.baseUrl}${path}`, parse, delivery };
+        payloadReads.set(route, planned);
+      }
+      return read(planned.path, planned.parse, planned.delivery, signal, onOutcome, planned.url);
     },
   };
   Object.assign(client, payloadReader);

@@ -30,6 +30,8 @@ export interface LayersOptions {
   onHealth: (healthy: boolean, reason?: string) => void;
   /** Told of each operation: what it was, how it went for whoever waited, and how long that took. */
   onOperation: (operation: StoreOperation, outcome: 'ok' | 'timeout' | 'error' | 'skipped', durationMs: number) => void;
+  /** Counts work no read waits for (a probe of a store that is down) as the cache's background work. */
+  track: (work: Promise<unknown>) => void;
 }
 
 /** The store's operations, as the cache's events name them. */
@@ -134,7 +136,7 @@ class WallTimeBudget implements Budget {
 }
 
 /** The stores of one cache: `shared` (when given) in front of this process's memory. */
-export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth, onOperation }: LayersOptions): Layers {
+export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, onHealth, onOperation, track }: LayersOptions): Layers {
   const memory = boundedMemory(capacity);
   let down = false;
   let probing = false;
@@ -165,9 +167,11 @@ export function createLayers({ shared, capacity, budgetMs, timeoutMs, retryMs, o
     probing = true;
     lastProbe = Date.now();
     // Through a promise, as every other operation: a store that throws at once is down, not a failed read.
-    within(Promise.resolve().then(() => shared.get(PROBE_KEY)), timeoutMs)
-      .then(markUp, () => {})
-      .finally(() => (probing = false));
+    track(
+      within(Promise.resolve().then(() => shared.get(PROBE_KEY)), timeoutMs)
+        .then(markUp, () => {})
+        .finally(() => (probing = false)),
+    );
   }
 
   /**

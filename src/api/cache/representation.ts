@@ -39,10 +39,10 @@ export interface Representation {
    */
   value<T>(parse: BodyParser<T>, key: string | null | undefined): T;
   /**
-   * What the handler sends, checked as `value` is, made once.
+   * What the handler sends, checked as `value` is, made once: at once once it is made.
    * @throws What `value` throws, at once (not in the promise), every time.
    */
-  payload(parse: BodyParser<unknown>, key: string | null | undefined): Promise<Payload>;
+  payload(parse: BodyParser<unknown>, key: string | null | undefined): Payload | Promise<Payload>;
 }
 
 /** How long a parsed value stays held after its last read: reads that overlap, or come close, share it. */
@@ -115,6 +115,7 @@ export function createRepresentation(body: string): Representation {
   let lastRead = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let payload: Promise<Payload> | undefined;
+  let made: Payload | undefined;
   // A body that fails its check fails every read the same way, without being parsed again.
   let failure: { error: unknown } | undefined;
 
@@ -150,6 +151,7 @@ export function createRepresentation(body: string): Representation {
     },
     payload(parse, key) {
       if (failure) throw failure.error;
+      if (made) return made;
       if (!payload) {
         let checked: { value: unknown; redacted: boolean };
         const source = textNow();
@@ -160,13 +162,15 @@ export function createRepresentation(body: string): Representation {
           throw error;
         }
         payload = payloadOf(checked.redacted ? JSON.stringify(checked.value) : source);
-        // The bytes say what the text says (nothing was taken out): a large text is not held beside them.
-        if (!checked.redacted && source.length >= RELEASE_TEXT_BYTES) {
-          void payload.then((made) => {
-            bytes = made.bytes;
+        const release = !checked.redacted && source.length >= RELEASE_TEXT_BYTES;
+        payload.then((payload) => {
+          made = payload;
+          // The bytes say what the text says (nothing was taken out): a large text is not held beside them.
+          if (release) {
+            bytes = payload.bytes;
             text = undefined;
-          });
-        }
+          }
+        }, () => {});
       }
       return payload;
     },

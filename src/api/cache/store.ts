@@ -36,8 +36,8 @@ export interface PromptCacheStore {
 /** Options of `memoryStore`. */
 export interface MemoryStoreOptions {
   /**
-   * How many keys the store keeps; the least recently used go first. A list of the whole account is one
-   * key, and each item one more.
+   * How many keys the store keeps; the least recently used go first (a key read while it is among the
+   * newer half keeps its place). A list of the whole account is one key, and each item one more.
    * @default 2000
    */
   maxEntries?: number;
@@ -47,6 +47,8 @@ interface MemoryValue {
   value: string;
   /** Milliseconds since the epoch; `Infinity` for no expiry. */
   expiresAt: number;
+  /** When it was last put last in line, as a count of the store's placements. */
+  placed: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore 
 export function boundedMemory(capacity: () => number): PromptCacheStore & { deleteIf(key: string, value: string): boolean } {
   // A Map iterates in insertion order: deleting and re-inserting on use keeps the least recent first.
   const values = new Map<string, MemoryValue>();
+  let placements = 0;
 
   const live = (key: string): MemoryValue | undefined => {
     const entry = values.get(key);
@@ -81,7 +84,7 @@ export function boundedMemory(capacity: () => number): PromptCacheStore & { dele
   };
   const put = (key: string, value: string, ttlMs: number | undefined) => {
     values.delete(key);
-    values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
+    values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs, placed: ++placements });
     dropOldest(values, capacity());
   };
 
@@ -89,8 +92,13 @@ export function boundedMemory(capacity: () => number): PromptCacheStore & { dele
     get(key) {
       const entry = live(key);
       if (!entry) return undefined;
-      values.delete(key);
-      values.set(key, entry);
+      // Put last in line again once it is no longer among the most recent half: a key read on every
+      // request is not moved on every read, and a key read once every half of the store's turnover stays.
+      if (placements - entry.placed >= values.size / 2) {
+        values.delete(key);
+        values.set(key, entry);
+        entry.placed = ++placements;
+      }
       return entry.value;
     },
     set: (key, value, ttlMs) => put(key, value, ttlMs),

@@ -271,4 +271,15 @@ describe('memoryStore', () => {
     await vi.waitFor(() => expect(store.get('a')).toBeUndefined());
     expect(() => memoryStore({ maxEntries: 0 })).toThrow(RangeError);
   });
+
+  it('keeps a key that is read while many others come and go, and lets go of those read once', () => {
+    const store = memoryStore({ maxEntries: 10 });
+    store.set('hot', 'kept');
+    for (let index = 0; index < 100; index++) {
+      store.set(`key-${index}`, String(index));
+      expect(store.get('hot')).toBe('kept');
+    }
+    expect(store.get('key-0')).toBeUndefined();
+    expect(store.get('key-99')).toBe('99');
+  });
 });
