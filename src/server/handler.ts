@@ -124,7 +124,8 @@ async function readValue(client: PromptApiClient, route: HandlerRoute, signal: A
 /**
  * A body for `bytes` that every response shares: a stream of views of them, never a copy. A `Response`
  * copies a `Uint8Array` it is given (as the Fetch standard says), and Node's then makes a byte stream of
- * the copy, which cost a cached read over HTTP more than any of the cache's own steps.
+ * the copy, which cost a cached read over HTTP more than any of the cache's own steps. Bun sends a stream
+ * chunked, without the `Content-Length` set beside it (docs/server/runtimes.md).
  */
 function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   let offset = 0;

@@ -58,7 +58,11 @@ describe.each(RUNTIMES)('$name', (runtime) => {
 
       const item = await running.fetch('/api/prompt-api/prompts/welcome-email');
       expect(item.status).toBe(200);
-      expect(await item.json()).toMatchObject({ promptId: 'welcome-email' });
+      // The body is a stream of the record's bytes, whole: with the length the handler set where the
+      // runtime sends it, else chunked (docs/server/runtimes.md).
+      const itemBytes = new Uint8Array(await item.arrayBuffer());
+      expect(JSON.parse(new TextDecoder().decode(itemBytes))).toMatchObject({ promptId: 'welcome-email' });
+      expect(item.headers.get('content-length')).toBe(runtime.sendsLength ? String(itemBytes.byteLength) : null);
       const etag = item.headers.get('etag');
       expect(etag).toMatch(/^"[\w-]{27}"$/);
 

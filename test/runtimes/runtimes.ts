@@ -31,6 +31,12 @@ export interface Running {
 
 export interface Runtime {
   name: string;
+  /**
+   * Whether the runtime sends the `Content-Length` the handler sets on its body (a stream of the record's
+   * bytes): Node (through node-fetch-server) and Deno do; Bun sends a stream chunked; workerd and
+   * edge-runtime, as reached here, send no length for any body (bytes or a stream).
+   */
+  sendsLength: boolean;
   start(app: string, config: AppConfig): Promise<Running>;
 }
 
@@ -121,6 +127,7 @@ interface MiniflareLike {
 function workerd(flags: string[]): Runtime {
   return {
     name: `workerd ${flags.length ? flags.join(', ') : 'without flags'}`,
+    sendsLength: false,
     async start(app, config) {
       const { Miniflare } = await load<{ Miniflare: new (options: object) => MiniflareLike }>('miniflare');
       const contents = await bundle(app, 'worker.mjs', { format: 'esm', conditions: ['workerd', 'worker', 'browser'] });
@@ -149,6 +156,7 @@ interface EdgeServer {
 /** Vercel's Edge Runtime (`edge-runtime`), on a bundle of the app, served by its own `runServer`. */
 const edgeRuntime: Runtime = {
   name: 'Vercel Edge Runtime',
+  sendsLength: false,
   async start(app, config) {
     const { EdgeRuntime, runServer } = await load<{ EdgeRuntime: new (options: object) => object; runServer(options: object): Promise<EdgeServer> }>('edge-runtime');
     const initialCode = await bundle(app, 'edge.mjs', { format: 'iife', conditions: ['edge-light', 'worker', 'browser'], define: { CONFIG: JSON.stringify(JSON.stringify(config)) } });
@@ -160,6 +168,7 @@ const edgeRuntime: Runtime = {
 
 const node = (name: string, path: string | undefined): Runtime => ({
   name,
+  sendsLength: true,
   start: (app, config) => serve(path ?? process.execPath, ['serve-node.mjs', JSON.stringify(config)], app),
 });
 
@@ -168,9 +177,10 @@ export const RUNTIMES: Runtime[] = [
   node('Node 20', undefined),
   node('Node 22', nodeBinary('node22')),
   node('Node 24', nodeBinary('node24')),
-  { name: 'Bun', start: (app, config) => serve(binary(`@oven/bun-${platform}-${arch === 'arm64' ? 'aarch64' : 'x64'}/bin/bun`), ['serve-bun.mjs', JSON.stringify(config)], app) },
+  { name: 'Bun', sendsLength: false, start: (app, config) => serve(binary(`@oven/bun-${platform}-${arch === 'arm64' ? 'aarch64' : 'x64'}/bin/bun`), ['serve-bun.mjs', JSON.stringify(config)], app) },
   {
     name: 'Deno (--allow-net --allow-read)',
+    sendsLength: true,
     start: (app, config) => serve(binary(`@deno/${platform}-${arch}${platform === 'linux' ? '-glibc' : ''}/deno`), ['run', '--allow-net', '--allow-read', 'serve-deno.mjs', JSON.stringify(config)], app),
   },
   workerd([]),
