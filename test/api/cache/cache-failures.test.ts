@@ -130,10 +130,10 @@ describe('given a misconfiguration', () => {
   });
 });
 
-describe('given a shared store 20 ms away', () => {
-  /** `inner`, each operation answered 20 ms later. */
+describe('given a shared store 100 ms away', () => {
+  /** `inner`, each operation answered 100 ms later. */
   function distant(inner: PromptCacheStore = memoryStore()): PromptCacheStore {
-    const later = <T>(operation: () => T) => new Promise<Awaited<T>>((resolve) => setTimeout(() => resolve(Promise.resolve(operation())), 20));
+    const later = <T>(operation: () => T) => new Promise<Awaited<T>>((resolve) => setTimeout(() => resolve(Promise.resolve(operation())), 100));
     return {
       get: (key) => later(() => inner.get(key)),
       set: (key, value, ttlMs) => later(() => inner.set(key, value, ttlMs)),
@@ -146,7 +146,11 @@ describe('given a shared store 20 ms away', () => {
   it('a read’s parallel operations are charged once: the probe of a refused key takes the fleet’s lock in the store', async () => {
     const api = mockApi();
     const events: PromptCacheEvent[] = [];
-    const cache = createPromptCache({ onEvent: (event) => events.push(event), store: distant(), errorTtlMs: 300 });
+    // The read looks up three keys at once (100 ms of wall time, 300 summed), then takes the lock (100 ms
+    // more). A budget under the sum: charged summed, nothing is left for the lock; charged as wall time,
+    // 190 ms are, and a busy machine's late timers have 90 ms of room (a 50 ms budget and a store 20 ms
+    // away left 8).
+    const cache = createPromptCache({ onEvent: (event) => events.push(event), store: distant(), errorTtlMs: 300, storeBudgetMs: 290 });
     const client = createPromptApiClient({ baseUrl: BASE_URL, apiKey: FIXTURE_KEYS.free, cache });
     await client.getPrompt('welcome-email');
     api.db.revokeKey(FIXTURE_KEYS.free);
