@@ -146,12 +146,24 @@ describe('the instruments', () => {
     let reached: () => void = () => {};
     const atUpstream = new Promise<void>((resolve) => (reached = resolve));
     msw.use(http.get(`${BASE_URL}/composers`, async () => (reached(), await gate, undefined)));
-    const store = memoryStore();
+    // The request is let go once the second server was refused the lock: from then on it waits, however
+    // slowly the machine runs (a fixed 30 ms was once too short for it to reach the lock).
+    let refused: () => void = () => {};
+    const lockRefused = new Promise<void>((resolve) => (refused = resolve));
+    const shared = memoryStore();
+    const store: PromptCacheStore = {
+      ...shared,
+      add: async (key, value, ttlMs) => {
+        const taken = await shared.add(key, value, ttlMs);
+        if (!taken) refused();
+        return taken;
+      },
+    };
     const [first, second] = [instance({ store }), instance({ store })];
     const firstRead = first.client.getComposer('onboarding-flow');
     await atUpstream;
     const secondRead = second.client.getComposer('onboarding-flow');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await lockRefused;
     release();
     await Promise.all([firstRead, secondRead]);
     const { points } = await collect();
