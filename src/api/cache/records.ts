@@ -7,7 +7,7 @@ import { createIndexes } from './indexes.ts';
 import type { Budget, Layers } from './layers.ts';
 import { indexList } from './list-index.ts';
 import { type AccountRecord, accountKey, backoffMs, ENTRY_BACKOFF_MAX_MS, decode, isPinned, keyOf, type ListStamp, type Route, type StoredResponse, validItem, versionsListUrl } from './policy.ts';
-import { dropOldest } from './remembered.ts';
+import { recentlyRead } from './remembered.ts';
 import { representationsByKey } from './representation.ts';
 import type { Fetched } from './upstream.ts';
 
@@ -38,7 +38,7 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
   const indexes = createIndexes(layers, track, maxAccounts);
   const entryRepresentations = representationsByKey(capacity);
   /** The last text read under each key and what it decoded to: an unchanged record is not parsed per read. */
-  const decoded = new Map<string, { text: string; value: object | undefined }>();
+  const decoded = recentlyRead<{ text: string; value: object | undefined; placed: number }>(capacity);
 
   /**
    * `text` decoded, the same object while the key's text does not change (nothing here changes a decoded
@@ -47,11 +47,10 @@ export function createRecords(layers: Layers, { notFoundTtlMs, errorTtlMs, track
   function decodeOf<T extends object>(key: string, text: string | undefined): T | undefined {
     if (text === undefined) return undefined;
     const held = decoded.get(key);
-    const current = held?.text === text ? held : { text, value: decode<T>(text) };
-    decoded.delete(key);
-    decoded.set(key, current);
-    dropOldest(decoded, capacity());
-    return current.value as T | undefined;
+    if (held?.text === text) return held.value as T | undefined;
+    const value = decode<T>(text);
+    decoded.set(key, { text, value, placed: 0 });
+    return value;
   }
 
   /**

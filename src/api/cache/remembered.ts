@@ -16,6 +16,55 @@ export function dropOldest(map: Map<unknown, unknown>, limit: number): void {
   }
 }
 
+/** What a `RecentlyRead` holds under a key: anything that carries when it was last put last in line. */
+export interface Placed {
+  /** When it was last put last in line, as a count of its map's placements (set by the map). */
+  placed: number;
+}
+
+/** A map that keeps what was read recently, as `recentlyRead` makes it. */
+export interface RecentlyRead<T extends Placed> {
+  /** What is held under `key`, put last in line when it was among the older half. */
+  get(key: string): T | undefined;
+  /** What is held under `key`, left where it is in line (a look, not a read). */
+  peek(key: string): T | undefined;
+  /** Holds `slot` under `key`, last in line, then drops the least recently read past `capacity()`. */
+  set(key: string, slot: T): void;
+  /** Forgets `key`: whether it was held. */
+  delete(key: string): boolean;
+}
+
+/**
+ * A map that drops what was read least recently past `capacity()` (asked at each write). A read puts its
+ * key last in line again only once it is no longer among the newer half: a key read on every request is not
+ * moved on every read, and a key read at least once every half of the map's turnover is never dropped.
+ * With one or two keys, that is exact least-recently-used order.
+ */
+export function recentlyRead<T extends Placed>(capacity: () => number): RecentlyRead<T> {
+  // A Map iterates in insertion order: deleting and setting a key again puts it last.
+  const slots = new Map<string, T>();
+  let placements = 0;
+  return {
+    get(key) {
+      const slot = slots.get(key);
+      if (slot && placements - slot.placed >= slots.size / 2) {
+        slots.delete(key);
+        slots.set(key, slot);
+        slot.placed = ++placements;
+      }
+      return slot;
+    },
+    peek: (key) => slots.get(key),
+    set(key, slot) {
+      slots.delete(key);
+      slot.placed = ++placements;
+      slots.set(key, slot);
+      dropOldest(slots, capacity());
+    },
+    delete: (key) => slots.delete(key),
+  };
+}
+
 /**
  * `read`, remembering what it gave for the last `REMEMBERED_INPUTS` inputs of up to
  * `REMEMBERED_INPUT_LENGTH` characters. What it gives is shared by every later call with the same input:

@@ -6,7 +6,7 @@
 // the client's value. What a record is made of never changes: a refresh stores a new record, which gets
 // a representation of its own.
 import { withoutKey } from '../redact.ts';
-import { dropOldest } from './remembered.ts';
+import { recentlyRead } from './remembered.ts';
 
 /** Parses and validates a body's JSON (the client's `parse*`): throws `ShapeError` when it breaks the contract. */
 export type BodyParser<T> = (json: unknown) => T;
@@ -163,11 +163,11 @@ export function createRepresentation(body: string): Representation {
         }
         payload = payloadOf(checked.redacted ? JSON.stringify(checked.value) : source);
         const release = !checked.redacted && source.length >= RELEASE_TEXT_BYTES;
-        payload.then((payload) => {
-          made = payload;
+        payload.then((done) => {
+          made = done;
           // The bytes say what the text says (nothing was taken out): a large text is not held beside them.
           if (release) {
-            bytes = payload.bytes;
+            bytes = done.bytes;
             text = undefined;
           }
         }, () => {});
@@ -178,17 +178,17 @@ export function createRepresentation(body: string): Representation {
 }
 
 /**
- * The representations of bodies stored under keys, the least recently read dropped past `capacity()`: a
- * key read again with the same body gets the same representation, with another body (a refresh) a new one.
+ * The representations of bodies stored under keys, the least recently read dropped past `capacity()` (in
+ * `recentlyRead`'s order): a key read again with the same body gets the same representation, with another
+ * body (a refresh) a new one.
  */
 export function representationsByKey(capacity: () => number): (key: string, text: string) => Representation {
-  const representations = new Map<string, Representation>();
+  const held = recentlyRead<{ representation: Representation; placed: number }>(capacity);
   return (key, text) => {
-    let representation = representations.get(key);
-    representations.delete(key);
-    if (representation?.text !== text) representation = createRepresentation(text);
-    representations.set(key, representation);
-    dropOldest(representations, capacity());
+    const slot = held.get(key);
+    if (slot?.representation.text === text) return slot.representation;
+    const representation = createRepresentation(text);
+    held.set(key, { representation, placed: 0 });
     return representation;
   };
 }

@@ -1,4 +1,4 @@
-import { dropOldest } from './remembered.ts';
+import { type Placed, recentlyRead } from './remembered.ts';
 
 /**
  * Where `createPromptCache` keeps its entries, locks and the account's usage: four operations on string
@@ -43,12 +43,10 @@ export interface MemoryStoreOptions {
   maxEntries?: number;
 }
 
-interface MemoryValue {
+interface MemoryValue extends Placed {
   value: string;
   /** Milliseconds since the epoch; `Infinity` for no expiry. */
   expiresAt: number;
-  /** When it was last put last in line, as a count of the store's placements. */
-  placed: number;
 }
 
 /**
@@ -70,36 +68,28 @@ export function memoryStore(options: MemoryStoreOptions = {}): PromptCacheStore 
  * entry per published version its lists name), so that no request mix can make it evict and fetch again.
  */
 export function boundedMemory(capacity: () => number): PromptCacheStore & { deleteIf(key: string, value: string): boolean } {
-  // A Map iterates in insertion order: deleting and re-inserting on use keeps the least recent first.
-  const values = new Map<string, MemoryValue>();
-  let placements = 0;
+  const values = recentlyRead<MemoryValue>(capacity);
+  const expired = (entry: MemoryValue) => entry.expiresAt !== Infinity && entry.expiresAt <= Date.now();
 
+  /** The unexpired entry under `key`, left in its place in line. */
   const live = (key: string): MemoryValue | undefined => {
-    const entry = values.get(key);
-    if (entry && entry.expiresAt !== Infinity && entry.expiresAt <= Date.now()) {
+    const entry = values.peek(key);
+    if (entry && expired(entry)) {
       values.delete(key);
       return undefined;
     }
     return entry;
   };
-  const put = (key: string, value: string, ttlMs: number | undefined) => {
-    values.delete(key);
-    values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs, placed: ++placements });
-    dropOldest(values, capacity());
-  };
+  const put = (key: string, value: string, ttlMs: number | undefined) =>
+    values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs, placed: 0 });
 
   return {
     get(key) {
-      const entry = live(key);
+      const entry = values.get(key);
       if (!entry) return undefined;
-      // Put last in line again once it is no longer among the most recent half: a key read on every
-      // request is not moved on every read, and a key read once every half of the store's turnover stays.
-      if (placements - entry.placed >= values.size / 2) {
-        values.delete(key);
-        values.set(key, entry);
-        entry.placed = ++placements;
-      }
-      return entry.value;
+      if (!expired(entry)) return entry.value;
+      values.delete(key);
+      return undefined;
     },
     set: (key, value, ttlMs) => put(key, value, ttlMs),
     add(key, value, ttlMs) {
