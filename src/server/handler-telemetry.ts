@@ -3,7 +3,7 @@
 // active. The outcome is the cache's for the request's read (fresh, stale, miss, refused), which the read
 // reports to the request's label; `refused` for the handler's own refusals, `error` for any 5xx.
 import { type Eventually, isPending } from '../api/cache/eventually.ts';
-import { loadTelemetry, record, startSpan, withActiveSpan } from '../api/cache/telemetry.ts';
+import { afterTelemetry, record, startSpan, withActiveSpan } from '../api/cache/telemetry.ts';
 
 /** What the handler says of a request once it knows: its kind and route (`none` for a refusal), and its read's outcome. */
 export interface RequestLabel {
@@ -18,8 +18,11 @@ export interface RequestLabel {
  * `work` that answers at once (a hit) is measured at once: no turn of the microtask queue is spent on it.
  */
 export function measured(work: (label: RequestLabel) => Eventually<Response>): Promise<Response> {
-  const loading = loadTelemetry();
-  if (loading) return loading.then(() => measured(work));
+  return Promise.resolve(afterTelemetry(() => measuredNow(work)));
+}
+
+/** `measured`, telemetry loaded. */
+function measuredNow(work: (label: RequestLabel) => Eventually<Response>): Eventually<Response> {
   const started = performance.now();
   const label: RequestLabel = { kind: 'none', route: 'none' };
   const span = startSpan('prompt_api.handler', {});
@@ -41,7 +44,7 @@ export function measured(work: (label: RequestLabel) => Eventually<Response>): P
   }
   if (!isPending(response)) {
     finish(response.status);
-    return Promise.resolve(response);
+    return response;
   }
   return response.then(
     (answered) => {

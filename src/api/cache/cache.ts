@@ -11,7 +11,7 @@ import { type AccountRecord, type ListStamp, versionsListUrl, quotaTtlMs, type R
 import { createRecords } from './records.ts';
 import type { Representation } from './representation.ts';
 import { partitionName, replay } from './responses.ts';
-import { loadTelemetry, record, recordEvent } from './telemetry.ts';
+import { afterTelemetry, loadTelemetry, record, recordEvent } from './telemetry.ts';
 
 /** What the cache answers a read with: a stored response, the body's representation for content, and the account. */
 interface Answer {
@@ -148,20 +148,20 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
    * Content the cache holds for `read`, or nothing (`undefined`): no request, no probe, and no answer
    * other than a 200. At once when the stores answer at once: a hit waits on nothing.
    */
-  function heldAnswer(read: Read): Eventually<Answer | undefined> {
-    const loading = loadTelemetry();
-    if (loading) return loading.then(() => heldAnswer(read));
-    return andThen(look(read, layers.budget(), Date.now()), (found) => {
-      const { verdict } = found;
-      return verdict && 'answer' in verdict && verdict.answer.status === 200 ? answered(read, found, verdict, 0) : undefined;
-    });
-  }
+  const heldAnswer = (read: Read): Eventually<Answer | undefined> =>
+    afterTelemetry(() =>
+      andThen(look(read, layers.budget(), Date.now()), (found) => {
+        const { verdict } = found;
+        return verdict && 'answer' in verdict && verdict.answer.status === 200 ? answered(read, found, verdict, 0) : undefined;
+      }),
+    );
 
   /** Answers a read: from what the cache holds, or after the requests it needs. */
-  async function answer(read: Read): Promise<Answer> {
+  const answer = (read: Read): Promise<Answer> => Promise.resolve(afterTelemetry(() => answerLoaded(read)));
+
+  /** `answer`, telemetry loaded. */
+  async function answerLoaded(read: Read): Promise<Answer> {
     const { partition } = read;
-    const loading = loadTelemetry();
-    if (loading) await loading;
     const budget = layers.budget();
     // Judged as of when the read began: what its own requests fetched is fresh for it, however brief.
     const now = Date.now();

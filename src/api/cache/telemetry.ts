@@ -6,6 +6,7 @@
 import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Attributes, Counter, Histogram, Meter, Span } from '@opentelemetry/api';
 import type { RateLimit } from '../types.ts';
+import type { Eventually } from './eventually.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from '../version.ts';
 import type { PromptCacheEvent } from './options.ts';
 
@@ -32,6 +33,15 @@ export function loadTelemetry(): Promise<void> | undefined {
     loaded = true;
   })();
   return loading;
+}
+
+/**
+ * `next()` once telemetry is loaded: at once when it is (every call after the first few), else after the
+ * import. What the cache and the handler run before they record anything.
+ */
+export function afterTelemetry<T>(next: () => Eventually<T>): Eventually<T> {
+  const pending = loadTelemetry();
+  return pending ? pending.then(next) : next();
 }
 
 /** The instruments of one meter. */
