@@ -111,23 +111,30 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
     pipeline.usage.recordRateLimit(rateLimit);
   };
 
-  // The headers the pipeline would send with a string key, made once (the cache only reads them).
-  let sent: { key: string | undefined; headers: Headers } | undefined;
-  const headersFor = (key: string | undefined) => {
-    if (sent?.key !== key || !sent) {
-      const headers = new Headers(pipeline.headers);
-      headers.set('Accept', 'application/json');
-      if (key) headers.set('Authorization', `Bearer ${key}`);
-      sent = { key, headers };
+  // What the pipeline would send (its key, and the headers that carry it), made again only when its key
+  // changes; `undefined` for a key only the pipeline may send (a function, one no header can carry).
+  let sent: { apiKey: RequestContext['apiKey']; as: { key: string | undefined; headers: Headers } | undefined } | undefined;
+  const sending = () => {
+    const { apiKey } = pipeline;
+    if (!sent || sent.apiKey !== apiKey) {
+      const key = plainKey(apiKey);
+      let as: { key: string | undefined; headers: Headers } | undefined;
+      if (key !== false) {
+        const headers = new Headers(pipeline.headers);
+        headers.set('Accept', 'application/json');
+        if (key) headers.set('Authorization', `Bearer ${key}`);
+        as = { key, headers };
+      }
+      sent = { apiKey, as };
     }
-    return sent.headers;
+    return sent.as;
   };
 
   /** Content the cache holds for `url`, read with the headers the pipeline would send. */
   function held(url: string, onOutcome: Observer): Eventually<{ content: HeldContent; key: string | undefined } | undefined> {
-    const key = plainKey(pipeline.apiKey);
-    if (key === false) return undefined;
-    return andThen(reader.held(url, headersFor(key), onOutcome), (content) => content && { content, key });
+    const request = sending();
+    if (!request) return undefined;
+    return andThen(reader.held(url, request.headers, onOutcome), (content) => content && { content, key: request.key });
   }
 
   /** Reads `path` through the pipeline, delivering from the representation when the cache answers content. */
@@ -157,16 +164,16 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
   }
 
   /**
-   * A read: what the cache holds, delivered at once; else (or when it breaks the contract) the pipeline's.
-   * The handler's `signal` comes as a function: it is made only for a read that goes through the pipeline.
+   * A read of `path` (at `url`, the client's base URL before it): what the cache holds, delivered at once;
+   * else (or when it breaks the contract) the pipeline's. The handler's `signal` comes as a function: it
+   * is made only for a read that goes through the pipeline.
    */
   function read<R>(
-    path: string,
+    { path, url }: { path: string; url: string },
     parse: BodyParser<unknown>,
     delivery: Delivery<R>,
     signal: AbortSignal | (() => AbortSignal) | undefined,
     onOutcome?: Observer,
-    url = `${pipeline.baseUrl}${path}`,
   ): Eventually<R> {
     // The pipeline says how a held body breaks the contract (the representation remembers: it is not parsed again).
     const pipelined = () => throughPipeline(path, parse, delivery, typeof signal === 'function' ? signal() : signal, onOutcome);
@@ -193,7 +200,7 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
 
   // A client's method always answers with a promise (an `async` one: what throws rejects it).
   const readValue = async <T>(path: string, parse: BodyParser<T>, signal: AbortSignal | undefined) =>
-    read<T>(path, parse, { represented: (representation, key) => representation.value(parse, key), parsed: (parsed) => parsed as T }, signal);
+    read<T>({ path, url: `${pipeline.baseUrl}${path}` }, parse, { represented: (representation, key) => representation.value(parse, key), parsed: (parsed) => parsed as T }, signal);
 
   client.getPrompt = (id, { version, signal } = {}) =>
     refuseUnaddressable('prompts', id, version) ?? readValue(itemPath('prompts', id, version), parsePrompt, signal);
@@ -220,7 +227,7 @@ export function decorate(client: PromptApiClient, pipeline: RequestContext, read
         planned = { path, url: `${pipeline.baseUrl}${path}`, parse, delivery };
         payloadReads.set(route, planned);
       }
-      return read(planned.path, planned.parse, planned.delivery, signal, onOutcome, planned.url);
+      return read(planned, planned.parse, planned.delivery, signal, onOutcome);
     },
   };
   Object.assign(client, payloadReader);

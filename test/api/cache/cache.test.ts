@@ -1,7 +1,7 @@
 // createPromptCache, one server: what it keeps, for how long, and what one refresh costs. Each kind's list
 // with versions is its index: it answers both lists and every latest item, and says what exists.
 import { http } from 'msw';
-import { memoryStore } from 'prompt-composer-react';
+import { createPromptApiClient, memoryStore } from 'prompt-composer-react';
 import { createMockDb, FIXTURE_KEYS, FIXTURE_PROMPTS } from 'prompt-composer-react/mocks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../msw-server.ts';
@@ -59,6 +59,27 @@ describe('given one server with a cache', () => {
     expect((await client.getPrompt('welcome-email', { version: '1.0.0' })).version).toBe('1.0.0');
     expect(asked).toHaveLength(2);
     expect(asked.filter((key) => key.endsWith(':account') || key.includes(':entry:'))).toEqual(asked);
+  });
+
+  it('a client whose key is a function: each read asks it, and the cache still answers all of them from one request', async () => {
+    const api = mockApi();
+    const { cache } = instance();
+    let asked = 0;
+    const apiKey = () => (asked++, FIXTURE_KEYS.free);
+    const client = createPromptApiClient({ baseUrl: BASE_URL, apiKey, scope: 'user-1', cache });
+    expect((await client.listPrompts()).map((prompt) => prompt.promptId)).toContain('welcome-email');
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect((await client.getPrompt('welcome-email')).promptId).toBe('welcome-email');
+    expect(asked).toBe(3);
+    expect(api.seen).toEqual(['/prompts?include_versions=true']);
+  });
+
+  it('a client whose key no header can carry: refused by its own pipeline (API_KEY_ERROR), even for what the cache holds', async () => {
+    mockApi();
+    const { cache, client: good } = instance();
+    await good.listPrompts();
+    const bad = createPromptApiClient({ baseUrl: BASE_URL, apiKey: `${FIXTURE_KEYS.free}\nX-Injected: 1`, cache });
+    expect(await rejection(bad.getPrompt('welcome-email'))).toMatchObject({ code: 'API_KEY_ERROR' });
   });
 
   it('leaves other requests to fetch as they are', async () => {
