@@ -24,7 +24,7 @@ export interface Placed {
 
 /** A map that keeps what was read recently, as `recentlyRead` makes it. */
 export interface RecentlyRead<T extends Placed> {
-  /** What is held under `key`, put last in line when it was among the older half. */
+  /** What is held under `key`, put last in line again when it is about among the older half. */
   get(key: string): T | undefined;
   /** What is held under `key`, left where it is in line (a look, not a read). */
   peek(key: string): T | undefined;
@@ -36,9 +36,10 @@ export interface RecentlyRead<T extends Placed> {
 
 /**
  * A map that drops what was read least recently past `capacity()` (asked at each write). A read puts its
- * key last in line again only once it is no longer among the newer half: a key read on every request is not
- * moved on every read, and a key read at least once every half of the map's turnover is never dropped.
- * With one or two keys, that is exact least-recently-used order.
+ * key last in line again only once as many keys as half the map holds were put in line since it was (about:
+ * once it is among the older half): a key read on every request is not moved on every read, and a key read
+ * at least once every half of the map's turnover is never dropped. With one or two keys, that is exact
+ * least-recently-used order.
  */
 export function recentlyRead<T extends Placed>(capacity: () => number): RecentlyRead<T> {
   // A Map iterates in insertion order: deleting and setting a key again puts it last.

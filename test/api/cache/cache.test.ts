@@ -74,7 +74,7 @@ describe('given one server with a cache', () => {
     expect(api.seen).toEqual(['/prompts?include_versions=true']);
   });
 
-  it('a client whose key no header can carry: refused by its own pipeline (API_KEY_ERROR), even for what the cache holds', async () => {
+  it('a client whose key no header can carry: refused by its own pipeline (API_KEY_ERROR), beside a cache that holds the content', async () => {
     mockApi();
     const { cache, client: good } = instance();
     await good.listPrompts();
